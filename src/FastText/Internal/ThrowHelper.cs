@@ -1,0 +1,36 @@
+using System;
+using System.Diagnostics.CodeAnalysis;
+using System.Globalization;
+using System.Runtime.CompilerServices;
+
+namespace FastText.Internal;
+
+/// <summary>
+/// Every throw in the library goes through here so the callers' hot paths stay small enough to inline:
+/// the JIT keeps the throw block out of line and the caller only pays a compare and a call.
+/// </summary>
+internal static class ThrowHelper
+{
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentNull(string paramName) => throw new ArgumentNullException(paramName);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentOutOfRange(string paramName) => throw new ArgumentOutOfRangeException(paramName);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgumentOutOfRange(string paramName, string message) =>
+        throw new ArgumentOutOfRangeException(paramName, message);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowArgument(string paramName, string message) => throw new ArgumentException(message, paramName);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowInvalidOperation(string message) => throw new InvalidOperationException(message);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowNonAsciiChar(string paramName, int index, char value) =>
+        throw new ArgumentException(
+            string.Format(CultureInfo.InvariantCulture,
+                "The text is not ASCII: the char at index {0} is U+{1:X4}.", index, (int)value),
+            paramName);
+}

@@ -1,0 +1,4 @@
+global using System;
+global using System.Collections.Generic;
+global using System.Linq;
+global using System.Text;
