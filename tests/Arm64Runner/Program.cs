@@ -1,0 +1,48 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Reflection;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.Arm;
+using FastText.Tests.Infrastructure;
+using FastText.Tests.Runner;
+using Xunit.Abstractions;
+using Xunit.Sdk;
+
+// Usage: FastText.Arm64Runner [name-substring ...]   (no argument: every test in the suite)
+// Exit code 0 only when at least one test ran and none failed.
+
+Assembly suite = typeof(InstructionSetReport).Assembly;
+Console.WriteLine($"suite: {suite.GetName().Name}");
+Console.WriteLine($"process architecture: {RuntimeInformation.ProcessArchitecture}; OS architecture: {RuntimeInformation.OSArchitecture}");
+Console.WriteLine($"AdvSimd.IsSupported={AdvSimd.IsSupported}; AdvSimd.Arm64.IsSupported={AdvSimd.Arm64.IsSupported}; Vector128.IsHardwareAccelerated={Vector128.IsHardwareAccelerated}");
+Console.Write(InstructionSetReport.Describe());
+string hwIntrinsic = Environment.GetEnvironmentVariable("DOTNET_EnableHWIntrinsic") ?? "(unset)";
+Console.WriteLine($"DOTNET_EnableHWIntrinsic={hwIntrinsic}");
+
+var diagnostics = new ConsoleDiagnosticSink();
+using var framework = new XunitTestFramework(diagnostics);
+using var discoverer = framework.GetDiscoverer(Reflector.Wrap(suite));
+
+// Parallel test collections would only make emulated runs harder to read; the suite is not long.
+var options = new FrameworkOptions();
+options.SetValue("xunit.discovery.PreEnumerateTheories", true);
+options.SetValue("xunit.execution.DisableParallelization", true);
+
+var discovered = new DiscoverySink();
+discoverer.Find(includeSourceInformation: false, discovered, options);
+discovered.Finished.WaitOne();
+
+IReadOnlyList<ITestCase> selected = args.Length == 0
+    ? discovered.TestCases
+    : discovered.TestCases.Where(test => args.Any(name => test.DisplayName.Contains(name, StringComparison.Ordinal))).ToList();
+Console.WriteLine($"running {selected.Count} of {discovered.TestCases.Count} test cases");
+
+using var executor = framework.GetExecutor(suite.GetName());
+var results = new ExecutionSink();
+executor.RunTests(selected, results, options);
+results.Finished.WaitOne();
+
+Console.WriteLine($"{results.Passed} passed, {results.Failed} failed, {results.Skipped} skipped");
+return results.Failed == 0 && results.Passed > 0 ? 0 : 1;
