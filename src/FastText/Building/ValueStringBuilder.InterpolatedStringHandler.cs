@@ -13,7 +13,7 @@ public ref partial struct ValueStringBuilder
     /// If a hole throws, nothing of the interpolated string is appended and the builder is unchanged.
     /// </summary>
     /// <param name="handler">Built by the compiler from the interpolated string.</param>
-    public void Append([InterpolatedStringHandlerArgument("")] ref AppendInterpolatedStringHandler handler) =>
+    public void Append([InterpolatedStringHandlerArgument("")] AppendInterpolatedStringHandler handler) =>
         handler.CompleteInto(ref this);
 
     /// <summary>
@@ -23,19 +23,19 @@ public ref partial struct ValueStringBuilder
     /// </summary>
     /// <param name="provider">The culture information for every hole, or <see langword="null"/> for the current culture.</param>
     /// <param name="handler">Built by the compiler from the interpolated string.</param>
-    public void Append(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] ref AppendInterpolatedStringHandler handler) =>
+    public void Append(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] AppendInterpolatedStringHandler handler) =>
         handler.CompleteInto(ref this);
 
-    /// <summary>Appends an interpolated string as <see cref="Append(ref AppendInterpolatedStringHandler)"/> does, then <see cref="Environment.NewLine"/>.</summary>
+    /// <summary>Appends an interpolated string as <see cref="Append(AppendInterpolatedStringHandler)"/> does, then <see cref="Environment.NewLine"/>.</summary>
     /// <param name="handler">Built by the compiler from the interpolated string.</param>
-    public void AppendLine([InterpolatedStringHandlerArgument("")] ref AppendInterpolatedStringHandler handler)
+    public void AppendLine([InterpolatedStringHandlerArgument("")] AppendInterpolatedStringHandler handler)
     {
         handler.CompleteInto(ref this);
         Append(Environment.NewLine);
     }
 
     /// <summary>
-    /// The compiler's builder for <see cref="Append(ref AppendInterpolatedStringHandler)"/>. Use it only through
+    /// The compiler's builder for <see cref="Append(AppendInterpolatedStringHandler)"/>. Use it only through
     /// interpolated strings.
     /// </summary>
     /// <remarks>
@@ -60,32 +60,28 @@ public ref partial struct ValueStringBuilder
         private readonly char[]? _ownerRented;
         private readonly int _ownerLength;
         private readonly int _ownerCapacity;
-        private bool _completed;
 
         /// <summary>Called by the compiler.</summary>
         /// <param name="literalLength">The total length of the literal parts.</param>
         /// <param name="formattedCount">The number of holes.</param>
-        /// <param name="builder">The builder to append to.</param>
-        public AppendInterpolatedStringHandler(int literalLength, int formattedCount, ref ValueStringBuilder builder)
-            : this(literalLength, formattedCount, ref builder, null)
+        /// <param name="builder">A copy of the builder to append to (the compiler passes struct receivers by value); only read.</param>
+        public AppendInterpolatedStringHandler(int literalLength, int formattedCount, scoped ValueStringBuilder builder)
+            : this(literalLength, formattedCount, builder, null)
         {
         }
 
         /// <summary>Called by the compiler.</summary>
         /// <param name="literalLength">The total length of the literal parts.</param>
         /// <param name="formattedCount">The number of holes.</param>
-        /// <param name="builder">The builder to append to.</param>
+        /// <param name="builder">A copy of the builder to append to (the compiler passes struct receivers by value); only read.</param>
         /// <param name="provider">The culture information for every hole.</param>
-        public AppendInterpolatedStringHandler(int literalLength, int formattedCount, ref ValueStringBuilder builder, IFormatProvider? provider)
+        public AppendInterpolatedStringHandler(int literalLength, int formattedCount, scoped ValueStringBuilder builder, IFormatProvider? provider)
         {
-            // Growing the builder itself is safe here: nothing has been borrowed yet.
-            int expected = literalLength + (formattedCount * 11);
-            if (expected > builder._chars.Length - builder._pos)
-            {
-                builder.Grow(expected);
-            }
-
-            _draft = new ValueStringBuilder(builder._chars, builder._pool) { _pos = builder._pos };
+            // The compiler passes a struct receiver by value, so `builder` is a copy: it is only read here, and its
+            // buffer is borrowed, never returned (see the remarks). Growth happens in the draft, sized by need.
+            _ = literalLength;
+            _ = formattedCount;
+            _draft = new ValueStringBuilder(Unscoped(builder._chars), builder._pool) { _pos = builder._pos };
             _ownerRented = builder._rented;
             _ownerLength = builder._pos;
             _ownerCapacity = builder._chars.Length;
@@ -93,7 +89,6 @@ public ref partial struct ValueStringBuilder
             _hasCustomFormatter = provider is not null
                 && provider.GetType() != typeof(CultureInfo)
                 && provider.GetFormat(typeof(ICustomFormatter)) is not null;
-            _completed = false;
         }
 
         /// <summary>Called by the compiler for a literal part.</summary>
@@ -200,10 +195,11 @@ public ref partial struct ValueStringBuilder
             AppendFormatted<object?>(value, alignment, format);
 
         /// <summary>Moves the draft into <paramref name="builder"/>; see the type's remarks for why this order is safe.</summary>
-        internal void CompleteInto(ref ValueStringBuilder builder)
+        internal readonly void CompleteInto(ref ValueStringBuilder builder)
         {
-            if (_completed
-                || builder._pos != _ownerLength
+            // A second completion of the same handler (only possible by calling Append with it by hand) finds the
+            // builder changed, unless the draft added nothing, in which case completing again changes nothing.
+            if (builder._pos != _ownerLength
                 || !ReferenceEquals(builder._rented, _ownerRented)
                 || builder._chars.Length != _ownerCapacity)
             {
@@ -211,7 +207,6 @@ public ref partial struct ValueStringBuilder
                     "The builder changed while the interpolated string was being formatted, or the handler was already used; nothing was appended.");
             }
 
-            _completed = true;
             if (_draft._rented is null)
             {
                 builder._pos = _draft._pos;
@@ -222,11 +217,25 @@ public ref partial struct ValueStringBuilder
             builder._chars = _draft._chars;
             builder._rented = _draft._rented;
             builder._pos = _draft._pos;
-            _draft = default;
             if (previous is not null)
             {
                 builder.Pool.Return(previous);
             }
+        }
+
+        /// <summary>
+        /// The builder parameter is <see langword="scoped"/> so that a builder passed by <see langword="ref"/> can
+        /// take an interpolated string (otherwise the compiler rejects <c>b.Append($"...")</c> on a ref parameter);
+        /// but the draft must write into the builder's buffer. Reading the span back through a pointer to the
+        /// parameter's own stack slot (which never moves; the span's reference inside stays GC-tracked) drops the
+        /// compiler's scope. It is sound because the draft only ever flows back into the builder it was taken from,
+        /// which CompleteInto verifies, within the one statement the compiler builds the handler for.
+        /// </summary>
+        private static unsafe Span<char> Unscoped(scoped Span<char> span)
+        {
+#pragma warning disable CS8500 // The pointer is to a stack slot holding a span; it is dereferenced at once.
+            return *&span;
+#pragma warning restore CS8500
         }
 
         private void Pad(int start, int alignment)
