@@ -48,8 +48,13 @@ public ref partial struct ValueStringBuilder
     /// rented array has exactly one owner. If a hole throws, the builder was never touched (its length still
     /// excludes anything the draft wrote into its spare capacity) and an array the draft rented is simply left to
     /// the garbage collector: never returned, so never returned twice.</para>
-    /// <para>Adoption checks that the builder is still as the handler found it; changing the builder from inside
-    /// a hole throws <see cref="InvalidOperationException"/> and appends nothing.</para>
+    /// <para>Adoption checks that the builder is still as the handler found it (length, rented array, capacity):
+    /// changing the builder from inside a hole (<c>b.Append($"{Modify(ref b)}")</c>) throws
+    /// <see cref="InvalidOperationException"/> and appends nothing. Do not do it anyway: if the hole made the builder
+    /// grow, the draft may already have written into the array the builder gave back to the pool.</para>
+    /// <para>Why no ref field to the builder: the compiler passes a struct receiver to the handler's constructor by
+    /// value, and netstandard2.0 has no ref fields; the draft design works the same on both targets and makes an
+    /// interpolated append all-or-nothing.</para>
     /// </remarks>
     [InterpolatedStringHandler]
     public ref struct AppendInterpolatedStringHandler
