@@ -132,6 +132,7 @@ public ref partial struct ValueStringBuilder
         return false;
     }
 
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendSigned(long value, int byteWidth, string? format, IFormatProvider? provider)
     {
         if (!TryParseIntegerFormat(format, out StandardFormat standard))
@@ -167,6 +168,7 @@ public ref partial struct ValueStringBuilder
         return true;
     }
 
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendUnsigned(ulong value, string? format)
     {
         if (!TryParseIntegerFormat(format, out StandardFormat standard))
@@ -232,6 +234,7 @@ public ref partial struct ValueStringBuilder
         return true;
     }
 
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendGuid(Guid value, string? format)
     {
         char symbol = format is null || format.Length == 0 ? 'D' : format.Length == 1 ? char.ToUpperInvariant(format[0]) : '\0';
@@ -250,6 +253,7 @@ public ref partial struct ValueStringBuilder
         return true;
     }
 
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendDateTime(DateTime value, string? format, IFormatProvider? provider)
     {
         if (!TryGetDateFormat(format, provider, out StandardFormat standard))
@@ -267,6 +271,7 @@ public ref partial struct ValueStringBuilder
         return true;
     }
 
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendDateTimeOffset(DateTimeOffset value, string? format, IFormatProvider? provider)
     {
         if (!TryGetDateFormat(format, provider, out StandardFormat standard))
@@ -329,6 +334,7 @@ public ref partial struct ValueStringBuilder
             && info.Calendar is GregorianCalendar;
     }
 
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendTimeSpan(TimeSpan value, string? format)
     {
         // The constant format ("c", also "t" and "T" and the default) is culture-free; "g", "G" and custom are not.
