@@ -33,4 +33,7 @@ internal static class ThrowHelper
             string.Format(CultureInfo.InvariantCulture,
                 "The text is not ASCII: the char at index {0} is U+{1:X4}.", index, (int)value),
             paramName);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowOutOfMemory(string message) => throw new OutOfMemoryException(message);
 }

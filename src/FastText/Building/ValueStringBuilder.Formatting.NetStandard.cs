@@ -1,0 +1,365 @@
+using System;
+using System.Buffers;
+using System.Buffers.Text;
+using System.Globalization;
+using System.Runtime.CompilerServices;
+
+namespace FastText;
+
+// netstandard2.0 has no ISpanFormattable. The formats whose text does not depend on the culture (or only on the
+// minus sign, or on the invariant date patterns, checked below) go through System.Buffers.Text.Utf8Formatter into a
+// stack buffer and are widened in place: no allocation. Everything else (float, double, decimal, culture-specific
+// or custom formats, other IFormattable types) falls back to ToString(format, provider), which allocates that
+// string; the text is the same either way.
+public ref partial struct ValueStringBuilder
+{
+    // Big enough for any integer with a two-digit precision ("D99"), a Guid ("B"), and the longest date formats.
+    private const int Utf8ScratchLength = 128;
+
+    /// <summary>
+    /// Formats any value the way the runtime's interpolated string handler does, writing the primitives this
+    /// target can format without allocating in place and falling back to <c>ToString(format, provider)</c>
+    /// (or <c>ToString()</c>) otherwise; <see langword="null"/> appends nothing.
+    /// </summary>
+    internal void AppendValue<T>(T value, string? format, IFormatProvider? provider)
+    {
+        if (TryAppendWithoutAllocating(value, format, provider))
+        {
+            return;
+        }
+
+        if (value is IFormattable)
+        {
+            Append(((IFormattable)value).ToString(format, provider));
+        }
+        else if (value is not null)
+        {
+            Append(value.ToString());
+        }
+    }
+
+    // The typeof(T) tests are JIT-time constants, and (U)(object)value does not box for value types.
+    private bool TryAppendWithoutAllocating<T>(T value, string? format, IFormatProvider? provider)
+    {
+        if (typeof(T) == typeof(int))
+        {
+            return TryAppendSigned((int)(object)value!, sizeof(int), format, provider);
+        }
+
+        if (typeof(T) == typeof(long))
+        {
+            return TryAppendSigned((long)(object)value!, sizeof(long), format, provider);
+        }
+
+        if (typeof(T) == typeof(uint))
+        {
+            return TryAppendUnsigned((uint)(object)value!, format);
+        }
+
+        if (typeof(T) == typeof(ulong))
+        {
+            return TryAppendUnsigned((ulong)(object)value!, format);
+        }
+
+        if (typeof(T) == typeof(short))
+        {
+            return TryAppendSigned((short)(object)value!, sizeof(short), format, provider);
+        }
+
+        if (typeof(T) == typeof(ushort))
+        {
+            return TryAppendUnsigned((ushort)(object)value!, format);
+        }
+
+        if (typeof(T) == typeof(sbyte))
+        {
+            return TryAppendSigned((sbyte)(object)value!, sizeof(sbyte), format, provider);
+        }
+
+        if (typeof(T) == typeof(byte))
+        {
+            return TryAppendUnsigned((byte)(object)value!, format);
+        }
+
+        if (typeof(T) == typeof(nint))
+        {
+            return TryAppendSigned((nint)(object)value!, IntPtr.Size, format, provider);
+        }
+
+        if (typeof(T) == typeof(nuint))
+        {
+            return TryAppendUnsigned((nuint)(object)value!, format);
+        }
+
+        if (typeof(T) == typeof(char))
+        {
+            Append((char)(object)value!);
+            return true;
+        }
+
+        if (typeof(T) == typeof(bool))
+        {
+            Append((bool)(object)value!);
+            return true;
+        }
+
+        if (typeof(T) == typeof(Guid))
+        {
+            return TryAppendGuid((Guid)(object)value!, format);
+        }
+
+        if (typeof(T) == typeof(DateTime))
+        {
+            return TryAppendDateTime((DateTime)(object)value!, format, provider);
+        }
+
+        if (typeof(T) == typeof(DateTimeOffset))
+        {
+            return TryAppendDateTimeOffset((DateTimeOffset)(object)value!, format, provider);
+        }
+
+        if (typeof(T) == typeof(TimeSpan))
+        {
+            return TryAppendTimeSpan((TimeSpan)(object)value!, format);
+        }
+
+        if (value is string text)
+        {
+            Append(text);
+            return true;
+        }
+
+        return false;
+    }
+
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
+    private bool TryAppendSigned(long value, int byteWidth, string? format, IFormatProvider? provider)
+    {
+        if (!TryParseIntegerFormat(format, out StandardFormat standard))
+        {
+            return false;
+        }
+
+        Span<byte> utf8 = stackalloc byte[Utf8ScratchLength];
+        int written;
+        if (standard.Symbol is 'X' or 'x')
+        {
+            // Hex shows the two's complement of the value's own width: ((sbyte)-1).ToString("X") is "FF".
+            ulong mask = byteWidth == sizeof(long) ? ulong.MaxValue : (1UL << (byteWidth * 8)) - 1;
+            if (!Utf8Formatter.TryFormat((ulong)value & mask, utf8, out written, standard))
+            {
+                return false;
+            }
+        }
+        else
+        {
+            if (value < 0 && NumberFormatInfo.GetInstance(provider).NegativeSign != "-")
+            {
+                return false;
+            }
+
+            if (!Utf8Formatter.TryFormat(value, utf8, out written, standard))
+            {
+                return false;
+            }
+        }
+
+        AppendAscii(utf8.Slice(0, written));
+        return true;
+    }
+
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
+    private bool TryAppendUnsigned(ulong value, string? format)
+    {
+        if (!TryParseIntegerFormat(format, out StandardFormat standard))
+        {
+            return false;
+        }
+
+        Span<byte> utf8 = stackalloc byte[Utf8ScratchLength];
+        if (!Utf8Formatter.TryFormat(value, utf8, out int written, standard))
+        {
+            return false;
+        }
+
+        AppendAscii(utf8.Slice(0, written));
+        return true;
+    }
+
+    /// <summary>
+    /// Accepts the integer formats whose text is culture-free apart from the minus sign: the default, "G", "D",
+    /// "Dnn", "X", "Xnn" (either case, precision up to 99). "Gnn", "N", "C", "E", "F", "P" and custom formats fall
+    /// back to ToString.
+    /// </summary>
+    private static bool TryParseIntegerFormat(string? format, out StandardFormat standard)
+    {
+        standard = default;
+        if (format is null || format.Length == 0)
+        {
+            standard = new StandardFormat('D');
+            return true;
+        }
+
+        char symbol = format[0];
+        if (format.Length == 1 && symbol is 'G' or 'g')
+        {
+            standard = new StandardFormat('D');
+            return true;
+        }
+
+        if (symbol is not ('D' or 'd' or 'X' or 'x') || format.Length > 3)
+        {
+            return false;
+        }
+
+        byte precision = StandardFormat.NoPrecision;
+        if (format.Length > 1)
+        {
+            int parsed = 0;
+            for (int i = 1; i < format.Length; i++)
+            {
+                int digit = format[i] - '0';
+                if ((uint)digit > 9)
+                {
+                    return false;
+                }
+
+                parsed = (parsed * 10) + digit;
+            }
+
+            precision = (byte)parsed;
+        }
+
+        standard = new StandardFormat(symbol is 'd' ? 'D' : symbol, precision);
+        return true;
+    }
+
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
+    private bool TryAppendGuid(Guid value, string? format)
+    {
+        char symbol = format is null || format.Length == 0 ? 'D' : format.Length == 1 ? char.ToUpperInvariant(format[0]) : '\0';
+        if (symbol is not ('D' or 'N' or 'B' or 'P'))
+        {
+            return false;
+        }
+
+        Span<byte> utf8 = stackalloc byte[Utf8ScratchLength];
+        if (!Utf8Formatter.TryFormat(value, utf8, out int written, new StandardFormat(symbol)))
+        {
+            return false;
+        }
+
+        AppendAscii(utf8.Slice(0, written));
+        return true;
+    }
+
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
+    private bool TryAppendDateTime(DateTime value, string? format, IFormatProvider? provider)
+    {
+        if (!TryGetDateFormat(format, provider, out StandardFormat standard))
+        {
+            return false;
+        }
+
+        Span<byte> utf8 = stackalloc byte[Utf8ScratchLength];
+        if (!Utf8Formatter.TryFormat(value, utf8, out int written, standard))
+        {
+            return false;
+        }
+
+        AppendAscii(utf8.Slice(0, written));
+        return true;
+    }
+
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
+    private bool TryAppendDateTimeOffset(DateTimeOffset value, string? format, IFormatProvider? provider)
+    {
+        if (!TryGetDateFormat(format, provider, out StandardFormat standard))
+        {
+            return false;
+        }
+
+        Span<byte> utf8 = stackalloc byte[Utf8ScratchLength];
+        if (!Utf8Formatter.TryFormat(value, utf8, out int written, standard))
+        {
+            return false;
+        }
+
+        AppendAscii(utf8.Slice(0, written));
+        return true;
+    }
+
+    /// <summary>
+    /// "O" and "R" are culture-free. The default and "G" are the culture's short date and long time patterns,
+    /// which Utf8Formatter writes only in the invariant culture's shape, so those are taken only when the culture
+    /// uses exactly that shape. (A DateTimeOffset's default adds the offset; its "G" does not — Utf8Formatter's
+    /// default format and its 'G' reproduce that difference.)
+    /// </summary>
+    private static bool TryGetDateFormat(string? format, IFormatProvider? provider, out StandardFormat standard)
+    {
+        standard = default;
+        if (format is null || format.Length == 0)
+        {
+            return UsesInvariantGeneralPattern(provider);
+        }
+
+        if (format.Length != 1)
+        {
+            return false;
+        }
+
+        switch (format[0])
+        {
+            case 'O' or 'o':
+                standard = new StandardFormat('O');
+                return true;
+            case 'R' or 'r':
+                standard = new StandardFormat('R');
+                return true;
+            case 'G':
+                standard = new StandardFormat('G');
+                return UsesInvariantGeneralPattern(provider);
+            default:
+                return false;
+        }
+    }
+
+    private static bool UsesInvariantGeneralPattern(IFormatProvider? provider)
+    {
+        DateTimeFormatInfo info = DateTimeFormatInfo.GetInstance(provider);
+        return info.ShortDatePattern == "MM/dd/yyyy"
+            && info.LongTimePattern == "HH:mm:ss"
+            && info.DateSeparator == "/"
+            && info.TimeSeparator == ":"
+            && info.Calendar is GregorianCalendar;
+    }
+
+    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
+    private bool TryAppendTimeSpan(TimeSpan value, string? format)
+    {
+        // The constant format ("c", also "t" and "T" and the default) is culture-free; "g", "G" and custom are not.
+        if (format is not null && format.Length != 0 && !(format.Length == 1 && format[0] is 'c' or 't' or 'T'))
+        {
+            return false;
+        }
+
+        Span<byte> utf8 = stackalloc byte[Utf8ScratchLength];
+        if (!Utf8Formatter.TryFormat(value, utf8, out int written, new StandardFormat('c')))
+        {
+            return false;
+        }
+
+        AppendAscii(utf8.Slice(0, written));
+        return true;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void AppendAscii(scoped ReadOnlySpan<byte> ascii)
+    {
+        Span<char> destination = AppendSpan(ascii.Length);
+        for (int i = 0; i < ascii.Length; i++)
+        {
+            destination[i] = (char)ascii[i];
+        }
+    }
+}

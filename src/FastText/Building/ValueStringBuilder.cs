@@ -1,0 +1,287 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using FastText.Internal;
+
+namespace FastText;
+
+/// <summary>
+/// Builds a string without garbage: it writes into a buffer the caller supplies (typically <c>stackalloc</c>)
+/// and, only when that is outgrown, into arrays rented from <see cref="ArrayPool{T}.Shared"/>.
+/// The only allocation on the hot path is the string <see cref="ToString()"/> returns.
+/// </summary>
+/// <remarks>
+/// <para>Ownership rules (the misuse that returns a pooled array twice is what keeps the runtime's own copy internal):</para>
+/// <list type="bullet">
+/// <item>Pass the builder to other methods by <see langword="ref"/>; never copy it (<c>var b2 = b;</c> or a by-value
+/// parameter). A copy that grows returns the array the original still writes into.</item>
+/// <item>Call <see cref="Dispose"/> once, typically with <c>using</c>/<c>try/finally</c>. A second call does nothing,
+/// and a disposed builder is empty and reusable (it rents again when written to).</item>
+/// <item><see cref="ToString()"/> does NOT dispose: the builder stays usable, and you still dispose it.</item>
+/// <item>The caller's initial buffer is never returned to the pool; only arrays the builder rented are.</item>
+/// </list>
+/// <para>Growth rents at least double the current capacity (and at least what is needed), copies only the
+/// written part, then returns the previously rented array.</para>
+/// <para>Formatting matches <see cref="System.Text.StringBuilder"/> exactly: a <see langword="null"/> provider means
+/// the current culture. On net8.0 every supported value formats in place through <c>ISpanFormattable</c> (never an
+/// allocating <c>ToString</c>). On netstandard2.0 these format in place without allocating: integers with the
+/// default, "G", "D"/"Dnn" and "X"/"Xnn" formats (negative values only when the culture's minus sign is "-");
+/// <see cref="Guid"/> with "D", "N", "B", "P"; <see cref="TimeSpan"/> with the default or "c"; <see cref="DateTime"/>
+/// and <see cref="DateTimeOffset"/> with "O" and "R", and with the default or "G" when the culture's date pattern is
+/// the invariant one; <see cref="bool"/>, <see cref="char"/> and strings. Everything else (<see cref="float"/>,
+/// <see cref="double"/>, <see cref="decimal"/>, other formats and cultures, other <see cref="IFormattable"/>
+/// types) is written through <c>ToString(format, provider)</c>, which allocates that intermediate string; the text
+/// is identical.</para>
+/// </remarks>
+public ref partial struct ValueStringBuilder
+{
+    private const int MinimumRentLength = 16;
+
+    // The largest char[] the runtime allows (Array.MaxLength, which netstandard2.0 lacks).
+    private const int MaximumCapacity = 0x7FFFFFC7;
+
+    private Span<char> _chars;
+    private char[]? _rented;
+    private int _pos;
+    private ArrayPool<char>? _pool;
+
+    /// <summary>Starts writing into <paramref name="initialBuffer"/>, which is never returned to any pool.</summary>
+    /// <param name="initialBuffer">The buffer to write into first; often <c>stackalloc char[256]</c>. May be empty.</param>
+    public ValueStringBuilder(Span<char> initialBuffer)
+    {
+        _chars = initialBuffer;
+        _rented = null;
+        _pos = 0;
+        _pool = null;
+    }
+
+    /// <summary>Starts with an array of at least <paramref name="initialCapacity"/> chars rented from <see cref="ArrayPool{T}.Shared"/>.</summary>
+    /// <param name="initialCapacity">The capacity to rent up front; 0 rents nothing.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="initialCapacity"/> is negative.</exception>
+    public ValueStringBuilder(int initialCapacity)
+        : this(initialCapacity, null)
+    {
+    }
+
+    /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
+    internal ValueStringBuilder(Span<char> initialBuffer, ArrayPool<char>? pool)
+    {
+        _chars = initialBuffer;
+        _rented = null;
+        _pos = 0;
+        _pool = pool;
+    }
+
+    /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
+    internal ValueStringBuilder(int initialCapacity, ArrayPool<char>? pool)
+    {
+        if (initialCapacity < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(initialCapacity), "The capacity must not be negative.");
+        }
+
+        _pool = pool;
+        _pos = 0;
+        if (initialCapacity == 0)
+        {
+            _rented = null;
+            _chars = default;
+        }
+        else
+        {
+            char[] array = Pool.Rent(initialCapacity);
+            _rented = array;
+            _chars = array;
+        }
+    }
+
+    private readonly ArrayPool<char> Pool => _pool ?? ArrayPool<char>.Shared;
+
+    /// <summary>
+    /// The number of chars written. Setting a smaller value truncates; setting a larger value grows the builder and
+    /// pads with <c>'\0'</c>, like <see cref="System.Text.StringBuilder.Length"/>.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is negative.</exception>
+    public int Length
+    {
+        readonly get => _pos;
+        set
+        {
+            if (value < 0)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(value), "The length must not be negative.");
+            }
+
+            if (value > _pos)
+            {
+                if (value > _chars.Length)
+                {
+                    Grow(value - _pos);
+                }
+
+                _chars.Slice(_pos, value - _pos).Clear();
+            }
+
+            _pos = value;
+        }
+    }
+
+    /// <summary>The number of chars the current buffer holds before the builder must grow.</summary>
+    public readonly int Capacity => _chars.Length;
+
+    /// <summary>A reference to the written char at <paramref name="index"/>.</summary>
+    /// <param name="index">0 to <see cref="Length"/> - 1.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is outside the written chars.</exception>
+    public readonly ref char this[int index]
+    {
+        get
+        {
+            if ((uint)index >= (uint)_pos)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(index), "The index must be within the written chars.");
+            }
+
+            return ref _chars[index];
+        }
+    }
+
+    /// <summary>Makes sure at least <paramref name="capacity"/> chars fit without growing again.</summary>
+    /// <param name="capacity">The minimum capacity.</param>
+    /// <returns>The capacity after the call.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="capacity"/> is negative.</exception>
+    public int EnsureCapacity(int capacity)
+    {
+        if (capacity < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(capacity), "The capacity must not be negative.");
+        }
+
+        if (capacity > _chars.Length)
+        {
+            Grow(capacity - _pos);
+        }
+
+        return _chars.Length;
+    }
+
+    /// <summary>Forgets the written chars and keeps the buffer.</summary>
+    public void Clear() => _pos = 0;
+
+    /// <summary>The written chars. Valid until the builder next grows or is disposed.</summary>
+    /// <returns>A span over the written chars.</returns>
+    public readonly ReadOnlySpan<char> AsSpan() => _chars.Slice(0, _pos);
+
+    /// <summary>The written chars from <paramref name="start"/>. Valid until the builder next grows or is disposed.</summary>
+    /// <param name="start">The first char; 0 to <see cref="Length"/>.</param>
+    /// <returns>A span over the written chars from <paramref name="start"/>.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="start"/> is outside 0..Length.</exception>
+    public readonly ReadOnlySpan<char> AsSpan(int start)
+    {
+        if ((uint)start > (uint)_pos)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(start), "The start must be within the written chars.");
+        }
+
+        return _chars.Slice(start, _pos - start);
+    }
+
+    /// <summary>A slice of the written chars. Valid until the builder next grows or is disposed.</summary>
+    /// <param name="start">The first char.</param>
+    /// <param name="length">The number of chars.</param>
+    /// <returns>A span over the slice.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">The slice is not within the written chars.</exception>
+    public readonly ReadOnlySpan<char> AsSpan(int start, int length)
+    {
+        ValidateRange(start, length);
+        return _chars.Slice(start, length);
+    }
+
+    /// <summary>Copies the written chars to <paramref name="destination"/> when they all fit.</summary>
+    /// <param name="destination">Receives the chars.</param>
+    /// <param name="charsWritten">The number of chars copied: <see cref="Length"/>, or 0 when they did not fit.</param>
+    /// <returns><see langword="true"/> when everything was copied; <see langword="false"/> (nothing written) otherwise.</returns>
+    public readonly bool TryCopyTo(Span<char> destination, out int charsWritten)
+    {
+        if (_chars.Slice(0, _pos).TryCopyTo(destination))
+        {
+            charsWritten = _pos;
+            return true;
+        }
+
+        charsWritten = 0;
+        return false;
+    }
+
+    /// <summary>The written chars as a new string. Does NOT dispose the builder: it stays usable and you still dispose it.</summary>
+    /// <returns>The text built so far.</returns>
+    public override readonly string ToString() => _chars.Slice(0, _pos).ToString();
+
+    /// <summary>A slice of the written chars as a new string. Does NOT dispose the builder.</summary>
+    /// <param name="start">The first char.</param>
+    /// <param name="length">The number of chars.</param>
+    /// <returns>The slice as a string.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">The slice is not within the written chars.</exception>
+    public readonly string ToString(int start, int length)
+    {
+        ValidateRange(start, length);
+        return _chars.Slice(start, length).ToString();
+    }
+
+    /// <summary>
+    /// Returns the rented array (if any) to the pool and leaves an empty builder that rents again when written to.
+    /// A second call does nothing. The caller's initial buffer is forgotten, never returned.
+    /// </summary>
+    public void Dispose()
+    {
+        char[]? toReturn = _rented;
+        _rented = null;
+        _chars = default;
+        _pos = 0;
+        if (toReturn is not null)
+        {
+            Pool.Return(toReturn);
+        }
+    }
+
+    private readonly void ValidateRange(int start, int length)
+    {
+        if ((uint)start > (uint)_pos)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(start), "The start must be within the written chars.");
+        }
+
+        if ((uint)length > (uint)(_pos - start))
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(length), "The range must be within the written chars.");
+        }
+    }
+
+    /// <summary>
+    /// Rents an array for at least <paramref name="additionalCapacityBeyondPos"/> more chars, at least double the
+    /// current capacity; copies only the written chars; then returns the array this builder rented before. The new
+    /// array is installed before the old one goes back, so a throwing Rent leaves the builder as it was.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Grow(int additionalCapacityBeyondPos)
+    {
+        ulong required = (ulong)(uint)_pos + (uint)additionalCapacityBeyondPos;
+        if (required > MaximumCapacity)
+        {
+            ThrowHelper.ThrowOutOfMemory("A ValueStringBuilder cannot hold more than 2,147,483,591 chars.");
+        }
+
+        ulong doubled = Math.Max((ulong)_chars.Length * 2, MinimumRentLength);
+        int newCapacity = (int)Math.Min(Math.Max(required, doubled), MaximumCapacity);
+
+        char[] array = Pool.Rent(newCapacity);
+        _chars.Slice(0, _pos).CopyTo(array);
+
+        char[]? toReturn = _rented;
+        _chars = array;
+        _rented = array;
+        if (toReturn is not null)
+        {
+            Pool.Return(toReturn);
+        }
+    }
+}

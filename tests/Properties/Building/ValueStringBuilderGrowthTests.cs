@@ -1,0 +1,69 @@
+using System.Buffers;
+using Xunit;
+
+namespace FastText.Tests.Building;
+
+/// <summary>Growth through every pool bucket size up to several million chars keeps the text and the pool intact.</summary>
+public class ValueStringBuilderGrowthTests
+{
+    private const int Target = 5_000_000;
+
+    [Fact]
+    public void Growing_to_millions_of_chars_through_the_shared_pool_keeps_the_text()
+    {
+        var builder = new ValueStringBuilder(stackalloc char[1]);
+        var model = new StringBuilder();
+        AppendUntil(ref builder, model);
+        Assert.Equal(model.Length, builder.Length);
+        Assert.True(builder.AsSpan().SequenceEqual(model.ToString().AsSpan()));
+        builder.Dispose();
+    }
+
+    [Fact]
+    public void Growing_to_millions_of_chars_doubles_and_returns_every_array_once()
+    {
+        var pool = new RecordingArrayPool();
+        var builder = new ValueStringBuilder(Span<char>.Empty, pool);
+        var model = new StringBuilder();
+        AppendUntil(ref builder, model);
+        Assert.True(builder.AsSpan().SequenceEqual(model.ToString().AsSpan()));
+        Assert.Equal(1, pool.Outstanding);
+        Assert.InRange(pool.Rents, 18, 40);
+        for (int i = 1; i < pool.RequestedLengths.Count; i++)
+        {
+            Assert.True(pool.RequestedLengths[i] >= 2 * pool.RequestedLengths[i - 1]);
+        }
+
+        builder.Dispose();
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public void One_append_larger_than_double_rents_what_is_needed()
+    {
+        var pool = new RecordingArrayPool();
+        var builder = new ValueStringBuilder(new char[4], pool);
+        builder.Append('a', 1_000_000);
+        Assert.Equal(1_000_000, pool.RequestedLengths.Single());
+        builder.EnsureCapacity(3_000_000);
+        Assert.True(builder.Capacity >= 3_000_000);
+        Assert.Equal(1_000_000, builder.Length);
+        builder.Dispose();
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    private static void AppendUntil(ref ValueStringBuilder builder, StringBuilder model)
+    {
+        string chunk = string.Concat(Enumerable.Range(0, 300).Select(i => (char)('a' + (i % 26))));
+        int step = 0;
+        while (model.Length < Target)
+        {
+            int take = (step * 37) % chunk.Length;
+            builder.Append(chunk.AsSpan(0, take));
+            model.Append(chunk, 0, take);
+            builder.Append(step);
+            model.Append(step);
+            step++;
+        }
+    }
+}
