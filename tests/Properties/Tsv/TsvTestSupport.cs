@@ -188,6 +188,11 @@ public static class TsvTestSupport
                 if (tsv.ColumnNames is not null)
                 {
                     columns = tsv.ColumnNames.Select(name => Array.IndexOf(fields, name)).ToArray();
+                    if (columns.Any(c => c < 0))
+                    {
+                        rows.Add("error@" + lineNumber);
+                        return rows;
+                    }
                 }
 
                 continue;
@@ -306,6 +311,7 @@ public static class TsvTestSupport
         catch (TsvFormatException error)
         {
             rows.Add("error@" + error.LineNumber);
+            if (Environment.GetEnvironmentVariable("TSV_DEBUG") == "1") { Console.Error.WriteLine(string.Join(",", arrivals) + " consumed=" + consumed + "\n" + error); }
         }
 
         return rows;
