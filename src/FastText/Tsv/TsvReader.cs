@@ -284,6 +284,11 @@ public sealed partial class TsvReader : IDisposable
         int column = 0;
         int found = 0;
         int lineEnd;
+        if (TryScanColumnsVectorized(data, ref position, ref column, ref found, out lineEnd))
+        {
+            goto LineEndFound;
+        }
+
         while (true)
         {
             if (found == sortedColumns.Length)
@@ -322,6 +327,7 @@ public sealed partial class TsvReader : IDisposable
             column++;
         }
 
+    LineEndFound:
         consumed = lineEnd + 1;
         goto LineComplete;
 
