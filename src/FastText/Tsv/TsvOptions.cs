@@ -32,6 +32,14 @@ public sealed class TsvOptions
     /// <summary>A UTF-8 byte order mark (EF BB BF) at the very start of the input is skipped (the default).</summary>
     public bool SkipByteOrderMark { get; init; } = true;
 
+    /// <summary>
+    /// Columns have the backslash escapes of PostgreSQL/MySQL-style TSV undone: <c>\t</c>, <c>\n</c>, <c>\r</c> and
+    /// <c>\\</c> become tab, line feed, carriage return and backslash; any other backslash stays as it is. Off by
+    /// default; when on, columns are copied into a pooled buffer (still nothing allocated per row) and
+    /// <see cref="TsvRow.Line"/> stays raw.
+    /// </summary>
+    public bool UnescapeBackslashes { get; init; }
+
     private int _maxLineLength = 1024 * 1024;
 
     /// <summary>

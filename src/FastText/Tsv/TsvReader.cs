@@ -32,6 +32,7 @@ public sealed partial class TsvReader : IDisposable
     private readonly int _maxLineLength;
     private readonly bool _trimCarriageReturn;
     private readonly bool _skipCommentLines;
+    private readonly bool _unescapeBackslashes;
 
     // The selected columns as distinct file-column indices in ascending order, so one left-to-right pass finds them;
     // _slotOfColumn maps each position the caller asked for onto that order (duplicates share a slot).
@@ -62,6 +63,7 @@ public sealed partial class TsvReader : IDisposable
         _maxLineLength = _options.MaxLineLength;
         _trimCarriageReturn = _options.TrimCarriageReturn;
         _skipCommentLines = _options.SkipCommentLines;
+        _unescapeBackslashes = _options.UnescapeBackslashes;
         _headerPending = _options.HasHeader;
         foreach (int column in columns)
         {
@@ -98,6 +100,7 @@ public sealed partial class TsvReader : IDisposable
         _maxLineLength = options.MaxLineLength;
         _trimCarriageReturn = options.TrimCarriageReturn;
         _skipCommentLines = options.SkipCommentLines;
+        _unescapeBackslashes = options.UnescapeBackslashes;
         _headerPending = true;
         _columnNames = (string[])columnNames.Clone();
         _columnNamesUtf8 = new byte[_columnNames.Length][];
@@ -171,7 +174,7 @@ public sealed partial class TsvReader : IDisposable
             _lineNumber++;
             if (kind == LineKind.Row)
             {
-                row = new TsvRow(this, line, _lineNumber);
+                row = _unescapeBackslashes ? CreateUnescapedRow(line) : new TsvRow(this, line, line, _lineNumber);
                 return true;
             }
         }
@@ -226,7 +229,7 @@ public sealed partial class TsvReader : IDisposable
             _lineNumber++;
             if (kind == LineKind.Row)
             {
-                row = new TsvRow(this, line, _lineNumber);
+                row = _unescapeBackslashes ? CreateUnescapedRow(line) : new TsvRow(this, line, line, _lineNumber);
                 return true;
             }
         }
@@ -249,7 +252,11 @@ public sealed partial class TsvReader : IDisposable
     }
 
     /// <summary>Returns the pooled buffer used for rows that straddle segments.</summary>
-    public void Dispose() => ReturnStitchBuffer();
+    public void Dispose()
+    {
+        ReturnStitchBuffer();
+        ReturnUnescapeBuffer();
+    }
 
     private enum LineKind
     {

@@ -13,12 +13,15 @@ public readonly ref partial struct TsvRow
 {
     private readonly TsvReader _reader;
     private readonly ReadOnlySpan<byte> _line;
+    private readonly ReadOnlySpan<byte> _columns;
     private readonly long _lineNumber;
 
-    internal TsvRow(TsvReader reader, ReadOnlySpan<byte> line, long lineNumber)
+    // columns is where the column offsets point: the line itself, or the unescaped copies of the columns.
+    internal TsvRow(TsvReader reader, ReadOnlySpan<byte> line, ReadOnlySpan<byte> columns, long lineNumber)
     {
         _reader = reader;
         _line = line;
+        _columns = columns;
         _lineNumber = lineNumber;
     }
 
@@ -64,7 +67,7 @@ public readonly ref partial struct TsvRow
             return false;
         }
 
-        value = _line.Slice(_reader.Starts[slot], _reader.Lengths[slot]);
+        value = _columns.Slice(_reader.Starts[slot], _reader.Lengths[slot]);
         return true;
     }
 

@@ -188,4 +188,26 @@ public sealed class TsvReaderSegmentationTests
         reader.Dispose();
         reader.Dispose();
     }
+
+    [Fact]
+    public void Backslash_escapes_are_undone_only_when_asked_and_the_line_stays_raw()
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes("x\\ty\\\\z\\q\te\\nd\\r\\\n");
+        using (var reader = new TsvReader(new[] { 0, 1, 2 }, new TsvOptions { UnescapeBackslashes = true }))
+        {
+            ReadOnlySpan<byte> input = bytes;
+            Assert.True(reader.TryReadRow(ref input, true, out TsvRow row));
+            Assert.Equal("x\\ty\\\\z\\q\te\\nd\\r\\", Encoding.UTF8.GetString(row.Line.ToArray()));
+            Assert.Equal("x\ty\\z\\q", row.GetString(0));
+            Assert.Equal("e\nd\r\\", row.GetString(1));
+            Assert.False(row.HasColumn(2));
+        }
+
+        using (var reader = new TsvReader(new[] { 1 }))
+        {
+            ReadOnlySpan<byte> input = bytes;
+            Assert.True(reader.TryReadRow(ref input, true, out TsvRow row));
+            Assert.Equal("e\\nd\\r\\", row.GetString(0));
+        }
+    }
 }

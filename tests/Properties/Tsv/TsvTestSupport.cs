@@ -15,7 +15,8 @@ public sealed record TsvCase(
     bool TrimCarriageReturn,
     bool ThrowOnMissing,
     int MaxLineLength,
-    int Seed)
+    int Seed,
+    bool Unescape = false)
 {
     public byte[] Bytes
     {
@@ -34,6 +35,7 @@ public sealed record TsvCase(
         TrimCarriageReturn = TrimCarriageReturn,
         ThrowOnMissingColumns = ThrowOnMissing,
         MaxLineLength = MaxLineLength,
+        UnescapeBackslashes = Unescape,
     };
 
     public TsvReader CreateReader() =>
@@ -42,7 +44,7 @@ public sealed record TsvCase(
     public override string ToString() =>
         $"seed={Seed} bom={Bom} cols=[{string.Join(",", Columns)}] names=[{string.Join(",", ColumnNames ?? Array.Empty<string>())}] " +
         $"header={HasHeader} comments={SkipComments} skipEmpty={SkipEmptyLines} trimCR={TrimCarriageReturn} " +
-        $"throwMissing={ThrowOnMissing} max={MaxLineLength} text={Escape(Text)}";
+        $"throwMissing={ThrowOnMissing} max={MaxLineLength} unescape={Unescape} text={Escape(Text)}";
 
     public static string Escape(string text) =>
         text.Replace("\\", "\\\\").Replace("\t", "\\t").Replace("\r", "\\r").Replace("\n", "\\n").Replace("\0", "\\0");
@@ -50,7 +52,7 @@ public sealed record TsvCase(
 
 public static class TsvTestSupport
 {
-    private static readonly string[] Alphabet = { "a", "b", "Z", "é", "€", "\U0001F600", "\0", " ", "\"", "\r", "#", "\\", "7" };
+    private static readonly string[] Alphabet = { "a", "b", "Z", "é", "€", "\U0001F600", "\0", " ", "\"", "\r", "#", "\\", "7", "t", "n", "r", "\\\\" };
 
     /// <summary>Builds a random case from a seed: the structure is drawn with System.Random so FsCheck only varies the seed.</summary>
     public static TsvCase CreateCase(int seed, bool allowErrors = true)
@@ -130,7 +132,8 @@ public static class TsvTestSupport
             TrimCarriageReturn: random.Next(5) != 0,
             ThrowOnMissing: allowErrors && random.Next(6) == 0,
             maxLineLength,
-            seed);
+            seed,
+            Unescape: random.Next(4) == 0);
     }
 
     private static string RandomField(Random random, int maxLength)
@@ -204,10 +207,30 @@ public static class TsvTestSupport
                 return rows;
             }
 
-            rows.Add(lineNumber + "|" + string.Concat(columns.Select(c => c < fields.Length ? "[" + fields[c] + "]" : "<absent>")));
+            rows.Add(lineNumber + "|" + string.Concat(columns.Select(c => c < fields.Length ? "[" + (tsv.Unescape ? UnescapeReference(fields[c]) : fields[c]) + "]" : "<absent>")));
         }
 
         return rows;
+    }
+
+    /// <summary>Backslash escapes, the slow way: \t \n \r \\ become their characters, any other backslash stays.</summary>
+    public static string UnescapeReference(string field)
+    {
+        var text = new StringBuilder();
+        for (int i = 0; i < field.Length; i++)
+        {
+            if (field[i] == '\\' && i + 1 < field.Length && "tnr\\".IndexOf(field[i + 1]) >= 0)
+            {
+                text.Append(field[i + 1] switch { 't' => '\t', 'n' => '\n', 'r' => '\r', _ => '\\' });
+                i++;
+            }
+            else
+            {
+                text.Append(field[i]);
+            }
+        }
+
+        return text.ToString();
     }
 
     public static string Render(in TsvRow row)
