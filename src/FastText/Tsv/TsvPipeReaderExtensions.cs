@@ -91,29 +91,8 @@ public static class TsvPipeReaderExtensions
         }
     }
 
-    // Synchronous so the ref struct rows never live across an await. The rows inside the first segment go through
-    // the span overload and the sequence is sliced once per segment, not once per row (slicing a ReadOnlySequence
-    // costs more than scanning a short row); only a row that straddles segments takes the sequence overload.
+    // Synchronous so the ref struct rows never live across an await.
     private static void HandleRows<THandler>(TsvReader reader, ref ReadOnlySequence<byte> buffer, bool isFinal, ref THandler handler)
-        where THandler : ITsvRowHandler
-    {
-        while (true)
-        {
-            ReadOnlySpan<byte> segment = SequenceSpans.First(buffer);
-            bool isSingleSegment = buffer.IsSingleSegment;
-            int segmentLength = segment.Length;
-            while (reader.TryReadRow(ref segment, isFinal && isSingleSegment, out TsvRow row))
-            {
-                handler.OnRow(in row);
-            }
-
-            buffer = buffer.Slice(segmentLength - segment.Length);
-            if (isSingleSegment || !reader.TryReadRow(ref buffer, isFinal, out TsvRow straddling))
-            {
-                return;
-            }
-
-            handler.OnRow(in straddling);
-        }
-    }
+        where THandler : ITsvRowHandler =>
+        reader.ReadRows(ref buffer, isFinal, ref handler);
 }

@@ -75,7 +75,17 @@ public readonly ref partial struct TsvRow
     public bool HasColumn(int column) => TryGetColumn(column, out _);
 
     /// <summary>The 0-based file column that selected column <paramref name="column"/> reads.</summary>
-    public int FileColumnOf(int column) => _reader.ColumnIndices[column];
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    public int FileColumnOf(int column)
+    {
+        ReadOnlySpan<int> columns = _reader is null ? default : _reader.ColumnIndices;
+        if ((uint)column >= (uint)columns.Length)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(column));
+        }
+
+        return columns[column];
+    }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowAbsent(int column)

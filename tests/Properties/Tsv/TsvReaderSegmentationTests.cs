@@ -27,6 +27,49 @@ public sealed class TsvReaderSegmentationTests
         }, runs: 600);
     }
 
+    private struct RenderingHandler : ITsvRowHandler
+    {
+        public List<string> Rows;
+
+        public void OnRow(in TsvRow row) => Rows.Add(TsvTestSupport.Render(row));
+    }
+
+    [Fact]
+    public void ReadRows_over_any_segmentation_and_arrival_order_reads_the_rows_of_the_reference()
+    {
+        Properties.ForAll(Seeds, seed =>
+        {
+            TsvCase tsv = TsvTestSupport.CreateCase(seed);
+            var random = new Random(seed ^ 0x2545F491);
+            List<string> expected = TsvTestSupport.Reference(tsv);
+            ReadOnlySequence<byte> all = TsvTestSupport.ToSequence(TsvTestSupport.Split(tsv.Bytes, random));
+            var arrivals = Enumerable.Range(0, random.Next(0, 6)).Select(_ => (long)random.Next(0, (int)all.Length + 1)).OrderBy(a => a).ToList();
+            arrivals.Add(all.Length);
+            var handler = new RenderingHandler { Rows = new List<string>() };
+            using TsvReader reader = tsv.CreateReader();
+            long consumed = 0;
+            long counted = 0;
+            try
+            {
+                foreach (long arrival in arrivals)
+                {
+                    ReadOnlySequence<byte> buffer = all.Slice(consumed, arrival - consumed);
+                    counted += reader.ReadRows(ref buffer, arrival == all.Length, ref handler);
+                    consumed = arrival - buffer.Length;
+                }
+
+                Assert.Equal(all.Length, consumed);
+                Assert.Equal(handler.Rows.Count, counted);
+            }
+            catch (TsvFormatException error)
+            {
+                handler.Rows.Add("error@" + error.LineNumber);
+            }
+
+            Assert.True(expected.SequenceEqual(handler.Rows), $"{tsv}\nexpected:\n{string.Join("\n", expected)}\nactual:\n{string.Join("\n", handler.Rows)}");
+        }, runs: 300);
+    }
+
     [Fact]
     public void The_span_overload_reads_the_rows_of_the_reference()
     {
