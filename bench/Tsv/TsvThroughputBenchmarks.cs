@@ -1,0 +1,162 @@
+extern alias ns20;
+
+using System.Buffers;
+using System.Text;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
+using CsvHelper;
+
+namespace FastText.Benchmarks.Tsv;
+
+/// <summary>
+/// Project 3 of 25 columns (0, 1, 10) out of an in-memory TSV; each method sums the three columns' lengths so
+/// nothing is optimized away. The MB/s column is the input size divided by the mean.
+/// Sep and Sylvan.Data.Csv are not on this repository's package feed, so they are not compared here.
+/// </summary>
+[MemoryDiagnoser]
+[Config(typeof(TsvThroughputConfig))]
+public class TsvThroughputBenchmarks
+{
+    private byte[] _data = Array.Empty<byte>();
+    private ReadOnlySequence<byte> _segmented;
+
+    /// <summary>Input size in MB (10^6 bytes), read by the MB/s column.</summary>
+    [Params(1, 100)]
+    public int Megabytes { get; set; }
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        byte[] sample = TsvBenchmarkData.Generate(10_000);
+        long target = Megabytes * 1_000_000L;
+        int lastLineEnd = Array.LastIndexOf(sample, (byte)'\n') + 1;
+        using var data = new MemoryStream((int)target + sample.Length);
+        while (data.Length + lastLineEnd <= target)
+        {
+            data.Write(sample, 0, lastLineEnd);
+        }
+
+        int remainder = (int)(target - data.Length);
+        int cut = Array.LastIndexOf(sample, (byte)'\n', Math.Max(0, remainder - 1)) + 1;
+        data.Write(sample, 0, cut);
+        _data = data.ToArray();
+        _segmented = BenchmarkSequences.Segmented(_data, 64 * 1024);
+    }
+
+    [Benchmark(Baseline = true)]
+    public long StreamReaderStringSplit()
+    {
+        long sum = 0;
+        using var reader = new StreamReader(new MemoryStream(_data), Encoding.UTF8);
+        while (reader.ReadLine() is { } line)
+        {
+            string[] fields = line.Split('\t');
+            sum += fields[0].Length + fields[1].Length + fields[10].Length;
+        }
+
+        return sum;
+    }
+
+    /// <summary>CsvHelper 34.0.0 (a SIMD UTF-8 reader): NoEscape mode, tab separator, fields as UTF-8 spans.</summary>
+    [Benchmark]
+    public long CsvHelperNoEscapeSpans()
+    {
+        long sum = 0;
+        var options = new CsvReaderOptions { Separator = '\t', HasHeader = false, Mode = CsvMode.NoEscape };
+        using CsvReader reader = CsvReader.Create(_data, options);
+        while (reader.Read())
+        {
+            sum += reader.GetSpan(0).Length + reader.GetSpan(1).Length + reader.GetSpan(10).Length;
+        }
+
+        return sum;
+    }
+
+    [Benchmark]
+    public long FastTextSingleSegment()
+    {
+        long sum = 0;
+        using var reader = new TsvReader(new[] { 0, 1, 10 });
+        var buffer = new ReadOnlySequence<byte>(_data);
+        while (reader.TryReadRow(ref buffer, true, out TsvRow row))
+        {
+            sum += row[0].Length + row[1].Length + row[2].Length;
+        }
+
+        return sum;
+    }
+
+    [Benchmark]
+    public long FastTextSpan()
+    {
+        long sum = 0;
+        using var reader = new TsvReader(new[] { 0, 1, 10 });
+        ReadOnlySpan<byte> buffer = _data;
+        while (reader.TryReadRow(ref buffer, true, out TsvRow row))
+        {
+            sum += row[0].Length + row[1].Length + row[2].Length;
+        }
+
+        return sum;
+    }
+
+    [Benchmark]
+    public long FastTextSegments64K()
+    {
+        long sum = 0;
+        using var reader = new TsvReader(new[] { 0, 1, 10 });
+        ReadOnlySequence<byte> buffer = _segmented;
+        while (reader.TryReadRow(ref buffer, true, out TsvRow row))
+        {
+            sum += row[0].Length + row[1].Length + row[2].Length;
+        }
+
+        return sum;
+    }
+
+    private struct SumLengths : ITsvRowHandler
+    {
+        public long Sum;
+
+        public void OnRow(in TsvRow row) => Sum += row[0].Length + row[1].Length + row[2].Length;
+    }
+
+    /// <summary>The batch API over 64 KB segments: rows inside a segment take the span path.</summary>
+    [Benchmark]
+    public long FastTextSegments64KReadRows()
+    {
+        using var reader = new TsvReader(new[] { 0, 1, 10 });
+        ReadOnlySequence<byte> buffer = _segmented;
+        var handler = new SumLengths();
+        reader.ReadRows(ref buffer, true, ref handler);
+        return handler.Sum;
+    }
+
+    /// <summary>The Stream driver (PipeReader.Create over a MemoryStream, 64 KB reads): what a service reading a file pays.</summary>
+    [Benchmark]
+    public async Task<long> FastTextStreamDriver()
+    {
+        using var reader = new TsvReader(new[] { 0, 1, 10 });
+        SumLengths result = await reader.ReadRowsAsync(new MemoryStream(_data), new SumLengths());
+        return result.Sum;
+    }
+
+    [Benchmark]
+    public long FastTextNetStandard20Build()
+    {
+        long sum = 0;
+        using var reader = new ns20::FastText.TsvReader(new[] { 0, 1, 10 });
+        ReadOnlySpan<byte> buffer = _data;
+        while (reader.TryReadRow(ref buffer, true, out ns20::FastText.TsvRow row))
+        {
+            sum += row[0].Length + row[1].Length + row[2].Length;
+        }
+
+        return sum;
+    }
+}
+
+public sealed class TsvThroughputConfig : ManualConfig
+{
+    public TsvThroughputConfig() => AddColumn(new MegabytesPerSecondColumn());
+}

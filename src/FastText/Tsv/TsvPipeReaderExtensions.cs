@@ -1,0 +1,98 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.IO.Pipelines;
+using System.Threading;
+using System.Threading.Tasks;
+using FastText.Internal;
+
+namespace FastText;
+
+/// <summary>Drives a <see cref="TsvReader"/> over a <see cref="PipeReader"/> or a <see cref="Stream"/>, handing each row to a handler.</summary>
+public static class TsvPipeReaderExtensions
+{
+    /// <summary>
+    /// Reads <paramref name="input"/> to its end and calls <paramref name="handler"/> for every data row. Each
+    /// read's complete rows are handled synchronously; the pipe is told everything was examined, so a partial row
+    /// waits for more data instead of spinning, and <see cref="TsvOptions.MaxLineLength"/> bounds what it buffers.
+    /// The final row without a line end is handled when the pipe completes. Does not complete <paramref name="input"/>.
+    /// </summary>
+    /// <typeparam name="THandler">Prefer a struct, so the call devirtualizes and nothing is allocated per row.</typeparam>
+    /// <param name="reader">A reader positioned at the start of an input (new or <see cref="TsvReader.Reset"/>).</param>
+    /// <param name="input">The UTF-8 TSV bytes.</param>
+    /// <param name="handler">Called once per data row.</param>
+    /// <param name="cancellationToken">Stops the loop between reads (<see cref="OperationCanceledException"/>).</param>
+    /// <returns>The handler after the last row: a struct handler is copied in, so read its state from here.</returns>
+    public static async ValueTask<THandler> ReadRowsAsync<THandler>(
+        this TsvReader reader, PipeReader input, THandler handler, CancellationToken cancellationToken = default)
+        where THandler : ITsvRowHandler
+    {
+        if (reader is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(reader));
+        }
+
+        if (input is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(input));
+        }
+
+        while (true)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            ReadResult result = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
+            if (result.IsCanceled)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                ThrowHelper.ThrowInvalidOperation("The pipe read was canceled.");
+            }
+
+            ReadOnlySequence<byte> buffer = result.Buffer;
+            bool isFinal = result.IsCompleted;
+            HandleRows(reader, ref buffer, isFinal, ref handler);
+
+            // Consumed: up to the last complete row. Examined: all of it, so the next read waits for new bytes.
+            input.AdvanceTo(buffer.Start, buffer.End);
+            if (isFinal)
+            {
+                return handler;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Reads <paramref name="input"/> (for example a <see cref="System.IO.Compression.GZipStream"/>) to its end
+    /// through a <see cref="PipeReader"/>, as <see cref="ReadRowsAsync{THandler}(TsvReader, PipeReader, THandler, CancellationToken)"/>.
+    /// The stream is left open.
+    /// </summary>
+    /// <typeparam name="THandler">Prefer a struct, so the call devirtualizes and nothing is allocated per row.</typeparam>
+    /// <param name="reader">A reader positioned at the start of an input.</param>
+    /// <param name="input">The UTF-8 TSV stream.</param>
+    /// <param name="handler">Called once per data row.</param>
+    /// <param name="cancellationToken">Stops the loop between reads.</param>
+    /// <returns>The handler after the last row.</returns>
+    public static async ValueTask<THandler> ReadRowsAsync<THandler>(
+        this TsvReader reader, Stream input, THandler handler, CancellationToken cancellationToken = default)
+        where THandler : ITsvRowHandler
+    {
+        if (input is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(input));
+        }
+
+        PipeReader pipe = PipeReader.Create(input, new StreamPipeReaderOptions(bufferSize: 65536, minimumReadSize: 16384, leaveOpen: true));
+        try
+        {
+            return await reader.ReadRowsAsync(pipe, handler, cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            await pipe.CompleteAsync().ConfigureAwait(false);
+        }
+    }
+
+    // Synchronous so the ref struct rows never live across an await.
+    private static void HandleRows<THandler>(TsvReader reader, ref ReadOnlySequence<byte> buffer, bool isFinal, ref THandler handler)
+        where THandler : ITsvRowHandler =>
+        reader.ReadRows(ref buffer, isFinal, ref handler);
+}

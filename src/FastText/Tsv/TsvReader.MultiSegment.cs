@@ -1,0 +1,131 @@
+using System;
+using System.Buffers;
+
+namespace FastText;
+
+/// <summary>
+/// The parts of reading that only inputs split across segments need, and the once-per-input preamble: kept out of
+/// the contiguous path so a single-segment buffer pays nothing for them.
+/// </summary>
+public sealed partial class TsvReader
+{
+    private static ReadOnlySpan<byte> ByteOrderMark => new byte[] { 0xEF, 0xBB, 0xBF };
+
+    private byte[]? _stitchBuffer;
+
+    /// <summary>
+    /// The line at the front of a multi-segment buffer does not end in its first segment: find its '\n' across
+    /// segments, copy the line into the pooled stitch buffer and scan it there.
+    /// </summary>
+    private LineKind ReadStraddlingLine(scoped ref ReadOnlySequence<byte> buffer, bool isFinal, out ReadOnlySpan<byte> line)
+    {
+        SequencePosition? lineFeed = buffer.PositionOf(LineFeed);
+        long take;
+        if (lineFeed is null)
+        {
+            if (buffer.Length > _maxLineLength)
+            {
+                ThrowLineTooLong(_lineNumber + 1);
+            }
+
+            if (!isFinal || buffer.IsEmpty)
+            {
+                line = default;
+                return LineKind.NeedMoreData;
+            }
+
+            take = buffer.Length;
+        }
+        else
+        {
+            ReadOnlySequence<byte> content = buffer.Slice(0, lineFeed.Value);
+            if (content.Length > _maxLineLength)
+            {
+                ThrowLineTooLong(_lineNumber + 1);
+            }
+
+            take = content.Length + 1;
+        }
+
+        int length = (int)take;
+        byte[] stitch = RentStitchBuffer(length);
+        buffer.Slice(0, length).CopyTo(stitch);
+        ReadOnlySpan<byte> data = stitch.AsSpan(0, length);
+        LineKind kind = ScanLine(data, isFinal: true, out int consumed, out int lineLength);
+        buffer = buffer.Slice(consumed);
+        line = data.Slice(0, lineLength);
+        return kind;
+    }
+
+    private byte[] RentStitchBuffer(int length)
+    {
+        byte[]? stitch = _stitchBuffer;
+        if (stitch is null || stitch.Length < length)
+        {
+            ReturnStitchBuffer();
+            stitch = ArrayPool<byte>.Shared.Rent(Math.Max(length, 256));
+            _stitchBuffer = stitch;
+        }
+
+        return stitch;
+    }
+
+    private void ReturnStitchBuffer()
+    {
+        byte[]? stitch = _stitchBuffer;
+        if (stitch is not null)
+        {
+            // Cleared first so a second Dispose (or a Dispose racing a read) cannot return the array twice.
+            _stitchBuffer = null;
+            ArrayPool<byte>.Shared.Return(stitch);
+        }
+    }
+
+    /// <summary>Skips a UTF-8 byte order mark at the very start; false when too few bytes have arrived to tell.</summary>
+    private bool TrySkipPreamble(ref ReadOnlySpan<byte> buffer, bool isFinal)
+    {
+        if (!_options.SkipByteOrderMark)
+        {
+            _atStart = false;
+            return true;
+        }
+
+        ReadOnlySpan<byte> mark = ByteOrderMark;
+        int available = Math.Min(buffer.Length, mark.Length);
+        if (!buffer.Slice(0, available).SequenceEqual(mark.Slice(0, available)))
+        {
+            _atStart = false;
+            return true;
+        }
+
+        if (available < mark.Length)
+        {
+            if (!isFinal)
+            {
+                return false;
+            }
+
+            _atStart = false;
+            return true;
+        }
+
+        buffer = buffer.Slice(mark.Length);
+        _atStart = false;
+        return true;
+    }
+
+    private bool TrySkipPreamble(ref ReadOnlySequence<byte> buffer, bool isFinal)
+    {
+        Span<byte> head = stackalloc byte[3];
+        int available = (int)Math.Min(buffer.Length, head.Length);
+        buffer.Slice(0, available).CopyTo(head);
+        ReadOnlySpan<byte> headSpan = head.Slice(0, available);
+        bool skipped = TrySkipPreamble(ref headSpan, isFinal);
+        if (skipped && headSpan.Length < available)
+        {
+            buffer = buffer.Slice(available - headSpan.Length);
+        }
+
+        return skipped;
+    }
+}

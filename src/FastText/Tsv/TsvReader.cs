@@ -1,0 +1,527 @@
+using System;
+using System.Buffers;
+using System.Linq;
+using System.Runtime.CompilerServices;
+using FastText.Internal;
+
+namespace FastText;
+
+/// <summary>
+/// Pulls rows out of UTF-8 tab-separated text and slices the selected columns where they lie, without copying or
+/// allocating per row. Configure it once (options and columns), then call <c>TryReadRow</c> in a loop like
+/// <c>Utf8JsonReader</c>: each call consumes one line from the front of the buffer. A reader keeps state between
+/// calls (line number, header, a pooled buffer for rows that straddle segments); it is not thread-safe, and a
+/// <see cref="TsvRow"/> is valid only until the next call. Dispose it to return its pooled buffer.
+/// </summary>
+/// <remarks>
+/// Scanning a line stops after its highest selected column; the rest of the line is skipped with one vectorized
+/// search for '\n'. This file is the contiguous fast path; everything about rows split across the segments of a
+/// <see cref="ReadOnlySequence{T}"/> lives in TsvReader.MultiSegment.cs and is reached only when a line does not
+/// end inside the first segment.
+/// </remarks>
+public sealed partial class TsvReader : IDisposable
+{
+    private const byte Tab = (byte)'\t';
+    private const byte LineFeed = (byte)'\n';
+    private const byte CarriageReturn = (byte)'\r';
+    private const byte CommentMarker = (byte)'#';
+
+    private readonly TsvOptions _options;
+    private readonly byte[][]? _columnNamesUtf8;
+    private readonly string[]? _columnNames;
+    private readonly int _maxLineLength;
+    private readonly bool _trimCarriageReturn;
+    private readonly bool _skipCommentLines;
+    private readonly bool _unescapeBackslashes;
+
+    // The selected columns as distinct file-column indices in ascending order, so one left-to-right pass finds them;
+    // _slotOfColumn maps each position the caller asked for onto that order (duplicates share a slot).
+    private int[] _sortedColumns = Array.Empty<int>();
+    private int[] _slotOfColumn = Array.Empty<int>();
+    private int[] _columnIndices = Array.Empty<int>();
+
+    // Where the current line's selected columns lie; the first _foundCount slots are present, the rest absent.
+    private int[] _starts = Array.Empty<int>();
+    private int[] _lengths = Array.Empty<int>();
+    private int _foundCount;
+
+    private long _lineNumber;
+    private bool _atStart = true;
+    private bool _headerPending;
+
+    /// <summary>Reads the columns at the given 0-based indices (any order, duplicates allowed).</summary>
+    /// <param name="columns">0-based column indices; <see cref="TsvRow"/> column <c>i</c> is file column <c>columns[i]</c>.</param>
+    /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
+    public TsvReader(int[] columns, TsvOptions? options = null)
+    {
+        if (columns is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(columns));
+        }
+
+        _options = options ?? TsvOptions.Default;
+        _maxLineLength = _options.MaxLineLength;
+        _trimCarriageReturn = _options.TrimCarriageReturn;
+        _skipCommentLines = _options.SkipCommentLines;
+        _unescapeBackslashes = _options.UnescapeBackslashes;
+        _headerPending = _options.HasHeader;
+        foreach (int column in columns)
+        {
+            if (column < 0)
+            {
+                ThrowHelper.ThrowArgumentOutOfRange(nameof(columns), "Column indices must be non-negative.");
+            }
+        }
+
+        SelectColumns((int[])columns.Clone());
+    }
+
+    /// <summary>Reads the columns named in the header line (requires <see cref="TsvOptions.HasHeader"/>).</summary>
+    /// <param name="columnNames">Header names, matched byte for byte against the UTF-8 header fields.</param>
+    /// <param name="options">Format options; must have <see cref="TsvOptions.HasHeader"/> set.</param>
+    public TsvReader(string[] columnNames, TsvOptions options)
+    {
+        if (columnNames is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(columnNames));
+        }
+
+        if (options is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(options));
+        }
+
+        if (!options.HasHeader)
+        {
+            ThrowHelper.ThrowArgument(nameof(options), "Selecting columns by name needs TsvOptions.HasHeader.");
+        }
+
+        _options = options;
+        _maxLineLength = options.MaxLineLength;
+        _trimCarriageReturn = options.TrimCarriageReturn;
+        _skipCommentLines = options.SkipCommentLines;
+        _unescapeBackslashes = options.UnescapeBackslashes;
+        _headerPending = true;
+        _columnNames = (string[])columnNames.Clone();
+        _columnNamesUtf8 = new byte[_columnNames.Length][];
+        for (int i = 0; i < _columnNames.Length; i++)
+        {
+            if (_columnNames[i] is null)
+            {
+                ThrowHelper.ThrowArgument(nameof(columnNames), "Column names must not be null.");
+            }
+
+            _columnNamesUtf8[i] = Utf8Fallback.Encoding.GetBytes(_columnNames[i]);
+        }
+    }
+
+    /// <summary>The options this reader was built with.</summary>
+    public TsvOptions Options => _options;
+
+    /// <summary>How many columns each row exposes (the length of the selection).</summary>
+    public int ColumnCount => _columnNamesUtf8?.Length ?? _slotOfColumn.Length;
+
+    /// <summary>The number of lines consumed so far, counting comments, header and empty lines.</summary>
+    public long LineNumber => _lineNumber;
+
+    /// <summary>
+    /// The 0-based file column read for each selected column; for a selection by name, empty until the header
+    /// line has been read.
+    /// </summary>
+    public ReadOnlySpan<int> ColumnIndices => _columnIndices;
+
+    internal int[] SlotOfColumn => _slotOfColumn;
+
+    internal int[] Starts => _starts;
+
+    internal int[] Lengths => _lengths;
+
+    internal int FoundCount => _foundCount;
+
+    /// <summary>
+    /// Reads the next data row from the front of <paramref name="buffer"/>, skipping comment, header and (by
+    /// default) empty lines, and advances <paramref name="buffer"/> past everything consumed. Returns false when
+    /// the buffer holds no complete line: pass more data (the unconsumed rest plus what follows), or, with
+    /// <paramref name="isFinalBlock"/> true, the input is exhausted.
+    /// </summary>
+    /// <param name="buffer">The unread input; on return, what is left of it.</param>
+    /// <param name="isFinalBlock">True when no data follows, so a last line without '\n' is a row.</param>
+    /// <param name="row">The row; valid until the next call on this reader.</param>
+    /// <exception cref="TsvFormatException">A line is longer than <see cref="TsvOptions.MaxLineLength"/>, a named
+    /// column is missing from the header, or (with <see cref="TsvOptions.ThrowOnMissingColumns"/>) a row is short.</exception>
+    public bool TryReadRow(ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out TsvRow row)
+    {
+        if (_atStart)
+        {
+            if (!TrySkipPreamble(ref buffer, isFinalBlock))
+            {
+                row = default;
+                return false;
+            }
+        }
+
+        while (true)
+        {
+            LineKind kind = ScanLine(buffer, isFinalBlock, out int consumed, out int lineLength);
+            if (kind == LineKind.NeedMoreData)
+            {
+                row = default;
+                return false;
+            }
+
+            ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
+            buffer = buffer.Slice(consumed);
+            _lineNumber++;
+            if (kind == LineKind.Row)
+            {
+                row = _unescapeBackslashes ? CreateUnescapedRow(line) : new TsvRow(this, line, line, _lineNumber);
+                return true;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Reads the next data row from the front of <paramref name="buffer"/> (see the span overload); a row whose
+    /// line straddles segments is copied into a pooled buffer, every other row is sliced in place.
+    /// </summary>
+    /// <param name="buffer">The unread input; on return, what is left of it (pass <c>buffer.Start</c> as consumed to a PipeReader).</param>
+    /// <param name="isFinalBlock">True when no data follows, so a last line without '\n' is a row.</param>
+    /// <param name="row">The row; valid until the next call on this reader and while the buffer's memory is.</param>
+    /// <exception cref="TsvFormatException">As for the span overload.</exception>
+    public bool TryReadRow(ref ReadOnlySequence<byte> buffer, bool isFinalBlock, out TsvRow row)
+    {
+        if (_atStart)
+        {
+            if (!TrySkipPreamble(ref buffer, isFinalBlock))
+            {
+                row = default;
+                return false;
+            }
+        }
+
+        while (true)
+        {
+            ReadOnlySpan<byte> first = SequenceSpans.First(buffer);
+            bool isSingleSegment = buffer.IsSingleSegment;
+            LineKind kind = ScanLine(first, isFinalBlock && isSingleSegment, out int consumed, out int lineLength);
+            ReadOnlySpan<byte> line;
+            if (kind == LineKind.NeedMoreData)
+            {
+                if (isSingleSegment)
+                {
+                    row = default;
+                    return false;
+                }
+
+                kind = ReadStraddlingLine(ref buffer, isFinalBlock, out line);
+                if (kind == LineKind.NeedMoreData)
+                {
+                    row = default;
+                    return false;
+                }
+            }
+            else
+            {
+                line = first.Slice(0, lineLength);
+                buffer = buffer.Slice(consumed);
+            }
+
+            _lineNumber++;
+            if (kind == LineKind.Row)
+            {
+                row = _unescapeBackslashes ? CreateUnescapedRow(line) : new TsvRow(this, line, line, _lineNumber);
+                return true;
+            }
+        }
+    }
+
+    /// <summary>Forgets the position, line number and header so the reader can read another input from its start.</summary>
+    public void Reset()
+    {
+        _lineNumber = 0;
+        _atStart = true;
+        _foundCount = 0;
+        if (_options.HasHeader)
+        {
+            _headerPending = true;
+            if (_columnNamesUtf8 is not null)
+            {
+                SelectColumns(Array.Empty<int>());
+            }
+        }
+    }
+
+    /// <summary>Returns the pooled buffer used for rows that straddle segments.</summary>
+    public void Dispose()
+    {
+        ReturnStitchBuffer();
+        ReturnUnescapeBuffer();
+    }
+
+    private enum LineKind
+    {
+        NeedMoreData,
+        Row,
+        Skipped,
+    }
+
+    /// <summary>
+    /// Finds the selected columns of the line at the start of <paramref name="data"/>. consumed includes the '\n';
+    /// lineLength excludes it and a trimmed '\r'. NeedMoreData when the line does not end inside the span and more
+    /// may come (or the span is empty).
+    /// </summary>
+    private LineKind ScanLine(ReadOnlySpan<byte> data, bool isFinal, out int consumed, out int lineLength)
+    {
+        if (data.IsEmpty)
+        {
+            consumed = 0;
+            lineLength = 0;
+            return LineKind.NeedMoreData;
+        }
+
+        if (_headerPending || (_skipCommentLines && data[0] == CommentMarker))
+        {
+            return ScanSpecialLine(data, isFinal, out consumed, out lineLength);
+        }
+
+        int[] sortedColumns = _sortedColumns;
+        int[] starts = _starts;
+        int[] lengths = _lengths;
+        int position = 0;
+        int column = 0;
+        int found = 0;
+        int lineEnd;
+        if (TryScanColumnsVectorized(data, ref position, ref column, ref found, out lineEnd))
+        {
+            goto LineEndFound;
+        }
+
+        while (true)
+        {
+            if (found == sortedColumns.Length)
+            {
+                int rest = data.Slice(position).IndexOf(LineFeed);
+                if (rest < 0)
+                {
+                    goto NoLineEnd;
+                }
+
+                lineEnd = position + rest;
+                break;
+            }
+
+            int length = data.Slice(position).IndexOfAny(Tab, LineFeed);
+            if (length < 0)
+            {
+                goto NoLineEnd;
+            }
+
+            if (column == sortedColumns[found])
+            {
+                starts[found] = position;
+                lengths[found] = length;
+                found++;
+            }
+
+            int stop = position + length;
+            if (data[stop] == LineFeed)
+            {
+                lineEnd = stop;
+                break;
+            }
+
+            position = stop + 1;
+            column++;
+        }
+
+    LineEndFound:
+        consumed = lineEnd + 1;
+        goto LineComplete;
+
+    NoLineEnd:
+        if (!isFinal)
+        {
+            if (data.Length > _maxLineLength)
+            {
+                ThrowLineTooLong(_lineNumber + 1);
+            }
+
+            consumed = 0;
+            lineLength = 0;
+            return LineKind.NeedMoreData;
+        }
+
+        if (found < sortedColumns.Length && column == sortedColumns[found])
+        {
+            starts[found] = position;
+            lengths[found] = data.Length - position;
+            found++;
+        }
+
+        lineEnd = data.Length;
+        consumed = lineEnd;
+
+    LineComplete:
+        if (lineEnd > _maxLineLength)
+        {
+            ThrowLineTooLong(_lineNumber + 1);
+        }
+
+        lineLength = lineEnd;
+        if (_trimCarriageReturn && lineEnd > 0 && data[lineEnd - 1] == CarriageReturn)
+        {
+            lineLength = lineEnd - 1;
+
+            // Only a column that ran to the line end can hold the '\r'.
+            if (found > 0 && starts[found - 1] + lengths[found - 1] == lineEnd)
+            {
+                lengths[found - 1]--;
+            }
+        }
+
+        _foundCount = found;
+        if (lineLength == 0 && _options.SkipEmptyLines)
+        {
+            return LineKind.Skipped;
+        }
+
+        if (found < sortedColumns.Length && _options.ThrowOnMissingColumns)
+        {
+            ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
+        }
+
+        return LineKind.Row;
+    }
+
+    /// <summary>A comment line, or the header line (which may also be preceded by comments and empty lines).</summary>
+    private LineKind ScanSpecialLine(ReadOnlySpan<byte> data, bool isFinal, out int consumed, out int lineLength)
+    {
+        int lineEnd = data.IndexOf(LineFeed);
+        if (lineEnd < 0)
+        {
+            if (!isFinal)
+            {
+                if (data.Length > _maxLineLength)
+                {
+                    ThrowLineTooLong(_lineNumber + 1);
+                }
+
+                consumed = 0;
+                lineLength = 0;
+                return LineKind.NeedMoreData;
+            }
+
+            lineEnd = data.Length;
+            consumed = lineEnd;
+        }
+        else
+        {
+            consumed = lineEnd + 1;
+        }
+
+        if (lineEnd > _maxLineLength)
+        {
+            ThrowLineTooLong(_lineNumber + 1);
+        }
+
+        lineLength = lineEnd;
+        if (_trimCarriageReturn && lineEnd > 0 && data[lineEnd - 1] == CarriageReturn)
+        {
+            lineLength--;
+        }
+
+        _foundCount = 0;
+        if (_skipCommentLines && data[0] == CommentMarker)
+        {
+            return LineKind.Skipped;
+        }
+
+        if (lineLength == 0 && _options.SkipEmptyLines)
+        {
+            return LineKind.Skipped;
+        }
+
+        ReadHeader(data.Slice(0, lineLength));
+        return LineKind.Skipped;
+    }
+
+    private void ReadHeader(ReadOnlySpan<byte> header)
+    {
+        _headerPending = false;
+        if (_columnNamesUtf8 is null)
+        {
+            return;
+        }
+
+        int[] columns = new int[_columnNamesUtf8.Length];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            columns[i] = -1;
+        }
+
+        ReadOnlySpan<byte> rest = header;
+        int column = 0;
+        while (true)
+        {
+            int tab = rest.IndexOf(Tab);
+            ReadOnlySpan<byte> name = tab < 0 ? rest : rest.Slice(0, tab);
+            for (int i = 0; i < columns.Length; i++)
+            {
+                if (columns[i] < 0 && name.SequenceEqual(_columnNamesUtf8[i]))
+                {
+                    columns[i] = column;
+                }
+            }
+
+            if (tab < 0)
+            {
+                break;
+            }
+
+            rest = rest.Slice(tab + 1);
+            column++;
+        }
+
+        for (int i = 0; i < columns.Length; i++)
+        {
+            if (columns[i] < 0)
+            {
+                throw new TsvFormatException(
+                    TsvFormatException.Format("Line {0}: the header has no column named '{1}'.", _lineNumber + 1, _columnNames![i]),
+                    _lineNumber + 1);
+            }
+        }
+
+        SelectColumns(columns);
+    }
+
+    private void SelectColumns(int[] columns)
+    {
+        int[] sorted = columns.Distinct().OrderBy(c => c).ToArray();
+        int[] slots = new int[columns.Length];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            slots[i] = Array.BinarySearch(sorted, columns[i]);
+        }
+
+        _columnIndices = columns;
+        _sortedColumns = sorted;
+        _slotOfColumn = slots;
+        _starts = new int[sorted.Length];
+        _lengths = new int[sorted.Length];
+        _foundCount = 0;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowLineTooLong(long lineNumber) =>
+        throw new TsvFormatException(
+            TsvFormatException.Format("Line {0} is longer than the maximum line length of {1} bytes.", lineNumber, _maxLineLength),
+            lineNumber);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowMissingColumns(long lineNumber, int column) =>
+        throw new TsvFormatException(
+            TsvFormatException.Format("Line {0} ends before column {1} (0-based).", lineNumber, column),
+            lineNumber,
+            column);
+}
