@@ -9,8 +9,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-echo "Building tsvcut (Release)..."
-dotnet build "$root/samples/TsvCut/TsvCut.csproj" -c Release -nologo -v quiet -o "$work/bin" >/dev/null
+# ReadyToRun trims tsvcut's start-up (about a third of its time on a 100 MB file); a plain build is the fallback
+# where the crossgen package cannot be restored.
+echo "Building tsvcut (Release, ReadyToRun)..."
+if ! dotnet publish "$root/samples/TsvCut/TsvCut.csproj" -c Release -r linux-x64 --self-contained false \
+    -p:PublishReadyToRun=true -nologo -v quiet -o "$work/bin" >/dev/null 2>&1; then
+  echo "  (ReadyToRun publish failed; using a plain build)"
+  dotnet build "$root/samples/TsvCut/TsvCut.csproj" -c Release -nologo -v quiet -o "$work/bin" >/dev/null
+fi
 
 echo "Generating $rows rows x 25 columns..."
 awk -v rows="$rows" 'BEGIN {
