@@ -1,10 +1,12 @@
 using System;
+using System.Runtime.CompilerServices;
 
 namespace FastText;
 
 /// <summary>Invariant decimal digits of an unsigned integer, counted and written without allocating.</summary>
 internal static class DecimalDigits
 {
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int Count(ulong value)
     {
         int digits = 1;
@@ -31,6 +33,7 @@ internal static class DecimalDigits
     }
 
     /// <summary>Writes the digits so the last one lands at the end of <paramref name="destination"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void WriteRightAligned(ulong value, Span<char> destination)
     {
         int i = destination.Length;

@@ -1,5 +1,7 @@
 using System;
 using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using FastText.Internal;
 
 namespace FastText;
@@ -160,59 +162,79 @@ internal sealed class KeyDateFormat
     /// <summary>Writes <paramref name="clock"/> (and <paramref name="offset"/> for zzz) into exactly <see cref="Length"/> chars.</summary>
     internal void Write(DateTime clock, TimeSpan offset, Span<char> destination)
     {
+        if (destination.Length != Length)
+        {
+            ThrowHelper.ThrowArgument(nameof(destination), "The destination does not have the format's length.");
+        }
+
         long ticks = clock.Ticks;
         int days = (int)(ticks / TimeSpan.TicksPerDay);
         long timeOfDay = ticks - (days * TimeSpan.TicksPerDay);
         int hour = (int)(timeOfDay / TimeSpan.TicksPerHour);
         CivilDate(days, out int year, out int month, out int day);
 
-        int pos = 0;
-        foreach (Step step in _steps)
+        // The steps' widths add up to Length, checked above, so every write below stays inside destination.
+        ref char first = ref MemoryMarshal.GetReference(destination);
+        Step[] steps = _steps;
+        int position = 0;
+        for (int i = 0; i < steps.Length; i++)
         {
+            Step step = steps[i];
+            ref char target = ref Unsafe.Add(ref first, position);
             switch (step.Kind)
             {
                 case StepKind.Literal:
-                    destination[pos++] = step.Literal;
-                    continue;
+                    target = step.Literal;
+                    break;
                 case StepKind.Year:
-                    DecimalDigits.WritePadded(year, 4, destination.Slice(pos));
+                    WriteTwoDigits(ref target, year / 100);
+                    WriteTwoDigits(ref Unsafe.Add(ref target, 2), year % 100);
                     break;
                 case StepKind.YearOfCentury:
-                    DecimalDigits.WritePadded(year % 100, 2, destination.Slice(pos));
+                    WriteTwoDigits(ref target, year % 100);
                     break;
                 case StepKind.Month:
-                    DecimalDigits.WritePadded(month, 2, destination.Slice(pos));
+                    WriteTwoDigits(ref target, month);
                     break;
                 case StepKind.Day:
-                    DecimalDigits.WritePadded(day, 2, destination.Slice(pos));
+                    WriteTwoDigits(ref target, day);
                     break;
                 case StepKind.Hour24:
-                    DecimalDigits.WritePadded(hour, 2, destination.Slice(pos));
+                    WriteTwoDigits(ref target, hour);
                     break;
                 case StepKind.Hour12:
-                    DecimalDigits.WritePadded(hour % 12 == 0 ? 12 : hour % 12, 2, destination.Slice(pos));
+                    WriteTwoDigits(ref target, hour % 12 == 0 ? 12 : hour % 12);
                     break;
                 case StepKind.Minute:
-                    DecimalDigits.WritePadded((int)(timeOfDay / TimeSpan.TicksPerMinute % 60), 2, destination.Slice(pos));
+                    WriteTwoDigits(ref target, (int)(timeOfDay / TimeSpan.TicksPerMinute % 60));
                     break;
                 case StepKind.Second:
-                    DecimalDigits.WritePadded((int)(timeOfDay / TimeSpan.TicksPerSecond % 60), 2, destination.Slice(pos));
+                    WriteTwoDigits(ref target, (int)(timeOfDay / TimeSpan.TicksPerSecond % 60));
                     break;
                 case StepKind.Fraction:
                     DecimalDigits.WritePadded(
-                        (int)(timeOfDay % TimeSpan.TicksPerSecond / PowersOfTen[7 - step.Width]), step.Width, destination.Slice(pos));
+                        (int)(timeOfDay % TimeSpan.TicksPerSecond / PowersOfTen[7 - step.Width]), step.Width,
+                        destination.Slice(position, step.Width));
                     break;
                 case StepKind.AmPm:
-                    destination[pos] = hour < 12 ? 'A' : 'P';
-                    destination[pos + 1] = 'M';
+                    target = hour < 12 ? 'A' : 'P';
+                    Unsafe.Add(ref target, 1) = 'M';
                     break;
                 default:
-                    WriteOffset(offset, destination.Slice(pos));
+                    WriteOffset(offset, destination.Slice(position, 6));
                     break;
             }
 
-            pos += step.Width;
+            position += step.Width;
         }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteTwoDigits(ref char target, int value)
+    {
+        int tens = (value * 103) >> 10; // value / 10 for 0..99
+        target = (char)('0' + tens);
+        Unsafe.Add(ref target, 1) = (char)('0' + value - (tens * 10));
     }
 
     private static readonly int[] PowersOfTen = [1, 10, 100, 1000, 10000, 100000, 1000000, 10000000];

@@ -143,21 +143,26 @@ internal sealed class KeyLayout
             return position;
         }
 
-        string gap = _gaps[partIndex - 2];
-        if (gap.Length == 1)
-        {
-            destination[position] = gap[0];
-            return position + 1;
-        }
-
-        gap.AsSpan().CopyTo(destination.Slice(position));
-        return position + gap.Length;
+        return WriteLiteral(_gaps[partIndex - 2], destination, position);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int WriteLiteral(string literal, Span<char> destination, int position)
     {
-        literal.AsSpan().CopyTo(destination.Slice(position));
+        // Separators and labels are a few chars: a short loop beats a call to the general memmove.
+        if (literal.Length <= 8)
+        {
+            Span<char> target = destination.Slice(position, literal.Length);
+            for (int i = 0; i < target.Length; i++)
+            {
+                target[i] = literal[i];
+            }
+        }
+        else
+        {
+            literal.AsSpan().CopyTo(destination.Slice(position));
+        }
+
         return position + literal.Length;
     }
 }

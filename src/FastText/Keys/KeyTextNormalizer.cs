@@ -17,6 +17,7 @@ internal sealed class KeyTextNormalizer
     internal const int PlanInvalidFallback = 1;
     internal const int PlanAscii = 2;
     internal const int PlanText = 3;
+    internal const int PlanCopy = 4;
 
     private const byte AllowedFlag = 1;
     private const byte WhitespaceFlag = 2;
@@ -33,6 +34,7 @@ internal sealed class KeyTextNormalizer
     private readonly char _replacement;
     private readonly char _writtenReplacement;
     private readonly bool _lowerCase;
+    private readonly bool _copiesAsIs;
 
     internal KeyTextNormalizer(KeyTextRules rules)
     {
@@ -47,6 +49,8 @@ internal sealed class KeyTextNormalizer
             _replaceAllWhitespace = rules.Whitespace == KeyWhitespace.All;
             _replaceSpaces = !_replaceAllWhitespace;
         }
+
+        _copiesAsIs = _emptyFallback is null && _allowed is null && rules.WhitespaceReplacement is null && !_lowerCase;
 
         for (int i = 0; i < 128; i++)
         {
@@ -76,12 +80,22 @@ internal sealed class KeyTextNormalizer
     /// <summary>The exact length the text is written with, and the plan <see cref="Write"/> follows.</summary>
     internal int Measure(ReadOnlySpan<char> text, string partName, out int plan)
     {
+        if (_copiesAsIs)
+        {
+            plan = PlanCopy;
+            return text.Length;
+        }
+
         ref byte flagTable = ref _asciiFlags[0];
         int combined = AllFlags;
         for (int i = 0; i < text.Length; i++)
         {
             char c = text[i];
             combined &= c < 128 ? Unsafe.Add(ref flagTable, (nint)c) : NonAsciiFlags(c);
+            if ((combined & (AllowedFlag | WhitespaceFlag)) == 0)
+            {
+                break; // neither blank nor valid: the invalid fallback, whatever follows
+            }
         }
 
         if ((combined & WhitespaceFlag) != 0 && _emptyFallback is not null)
@@ -127,11 +141,14 @@ internal sealed class KeyTextNormalizer
             case PlanAscii:
                 WriteAscii(text, destination);
                 break;
+            case PlanCopy:
+                text.CopyTo(destination);
+                break;
             case PlanEmptyFallback:
-                _emptyFallback.AsSpan().CopyTo(destination);
+                KeyLayout.WriteLiteral(_emptyFallback!, destination, 0);
                 break;
             case PlanInvalidFallback:
-                _invalidFallback.AsSpan().CopyTo(destination);
+                KeyLayout.WriteLiteral(_invalidFallback!, destination, 0);
                 break;
             default:
                 WriteText(text, destination);
