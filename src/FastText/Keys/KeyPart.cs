@@ -13,6 +13,14 @@ public static class KeyPart
     /// <exception cref="ArgumentNullException"><paramref name="rules"/> is null (the message names the part).</exception>
     public static KeyPart<string?> Text(string name, KeyTextRules rules) => new TextKeyPart(name, Compile(rules, name));
 
+    /// <summary>A string part whose null value omits the part together with the literal in front of it (see <see cref="KeyShape"/>);
+    /// any other value, empty included, is normalized by <paramref name="rules"/>.</summary>
+    /// <param name="name">The part's name, used in exception messages.</param>
+    /// <param name="rules">The normalization rules.</param>
+    /// <returns>The part.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="rules"/> is null (the message names the part).</exception>
+    public static KeyPart<string?> OptionalText(string name, KeyTextRules rules) => new OptionalTextKeyPart(name, Compile(rules, name));
+
     /// <summary>A text part over a slice of a larger buffer, normalized by <paramref name="rules"/>.</summary>
     /// <remarks>A <see cref="ReadOnlySpan{T}"/> cannot be a generic argument on net8.0, so slices travel as <see cref="ReadOnlyMemory{T}"/>.</remarks>
     /// <param name="name">The part's name, used in exception messages.</param>

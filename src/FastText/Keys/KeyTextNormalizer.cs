@@ -78,6 +78,7 @@ internal sealed class KeyTextNormalizer
     private bool IsReplaced(char c) => _replaceAllWhitespace ? char.IsWhiteSpace(c) : _replaceSpaces && c == ' ';
 
     /// <summary>The exact length the text is written with, and the plan <see cref="Write"/> follows.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal int Measure(ReadOnlySpan<char> text, string partName, out int plan)
     {
         if (_copiesAsIs)
@@ -134,6 +135,7 @@ internal sealed class KeyTextNormalizer
     }
 
     /// <summary>Writes the text as measured; <paramref name="destination"/> is exactly the measured length.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void Write(ReadOnlySpan<char> text, int plan, Span<char> destination)
     {
         switch (plan)

@@ -43,6 +43,18 @@ public class KeyShapeLayoutTests
         Assert.Equal(string.Empty, KeyShape.Join("/", KeyPart.Text("t", KeyTextRules.None)).Build(null));
     }
 
+    [Fact]
+    public void Optional_text_omits_its_segment_only_when_null()
+    {
+        KeyShape<string?, string?, string?> shape = KeyShape.Join(
+            "/", KeyPart.Text("a", KeyTextRules.None), KeyPart.OptionalText("b", KeyExamples.S3Rules), KeyPart.Text("c", KeyTextRules.None));
+
+        Assert.Equal("x/z", shape.Build("x", null, "z"));
+        Assert.Equal("x/unknown/z", shape.Build("x", "", "z"));
+        Assert.Equal("x/big_shop/z", shape.Build("x", "Big Shop", "z"));
+        Assert.Equal("b", KeyShape.Join("/", KeyPart.OptionalText("a", KeyTextRules.None), KeyPart.Text("b", KeyTextRules.None)).Build(null, "b"));
+    }
+
     [Theory]
     [InlineData("{1}")]
     [InlineData("{0}{0}")]
