@@ -11,6 +11,7 @@ namespace FastText;
 public sealed class KeyShape<T1>
 {
     private readonly KeyLayout _layout;
+    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
 
     internal KeyShape(KeyLayout layout, KeyPart<T1> part1)
@@ -26,7 +27,7 @@ public sealed class KeyShape<T1>
     public string Build(T1 value1)
     {
         var composer = new Composer(this, value1);
-        return KeyStringFactory.Create(composer.Measure(), composer);
+        return KeyStringFactory.Create(composer.Measure(), composer, _write);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -97,6 +98,7 @@ public sealed class KeyShape<T1>
 public sealed class KeyShape<T1, T2>
 {
     private readonly KeyLayout _layout;
+    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
     private readonly KeyPart<T2> _part2;
 
@@ -115,7 +117,7 @@ public sealed class KeyShape<T1, T2>
     public string Build(T1 value1, T2 value2)
     {
         var composer = new Composer(this, value1, value2);
-        return KeyStringFactory.Create(composer.Measure(), composer);
+        return KeyStringFactory.Create(composer.Measure(), composer, _write);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -208,6 +210,7 @@ public sealed class KeyShape<T1, T2>
 public sealed class KeyShape<T1, T2, T3>
 {
     private readonly KeyLayout _layout;
+    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
     private readonly KeyPart<T2> _part2;
     private readonly KeyPart<T3> _part3;
@@ -229,7 +232,7 @@ public sealed class KeyShape<T1, T2, T3>
     public string Build(T1 value1, T2 value2, T3 value3)
     {
         var composer = new Composer(this, value1, value2, value3);
-        return KeyStringFactory.Create(composer.Measure(), composer);
+        return KeyStringFactory.Create(composer.Measure(), composer, _write);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -340,6 +343,7 @@ public sealed class KeyShape<T1, T2, T3>
 public sealed class KeyShape<T1, T2, T3, T4>
 {
     private readonly KeyLayout _layout;
+    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
     private readonly KeyPart<T2> _part2;
     private readonly KeyPart<T3> _part3;
@@ -364,7 +368,7 @@ public sealed class KeyShape<T1, T2, T3, T4>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4)
     {
         var composer = new Composer(this, value1, value2, value3, value4);
-        return KeyStringFactory.Create(composer.Measure(), composer);
+        return KeyStringFactory.Create(composer.Measure(), composer, _write);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -493,6 +497,7 @@ public sealed class KeyShape<T1, T2, T3, T4>
 public sealed class KeyShape<T1, T2, T3, T4, T5>
 {
     private readonly KeyLayout _layout;
+    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
     private readonly KeyPart<T2> _part2;
     private readonly KeyPart<T3> _part3;
@@ -520,7 +525,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5);
-        return KeyStringFactory.Create(composer.Measure(), composer);
+        return KeyStringFactory.Create(composer.Measure(), composer, _write);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -667,6 +672,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
 public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
 {
     private readonly KeyLayout _layout;
+    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
     private readonly KeyPart<T2> _part2;
     private readonly KeyPart<T3> _part3;
@@ -697,7 +703,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
-        return KeyStringFactory.Create(composer.Measure(), composer);
+        return KeyStringFactory.Create(composer.Measure(), composer, _write);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>

@@ -12,7 +12,8 @@ internal static class KeyStringFactory
 {
     private const int StackLimit = 512;
 
-    internal static unsafe string Create<TComposer>(int length, TComposer composer)
+    /// <remarks><paramref name="write"/> is unused here: the composer writes into the buffer directly.</remarks>
+    internal static unsafe string Create<TComposer>(int length, TComposer composer, SpanAction<char, TComposer> write)
         where TComposer : struct, IKeyComposer
     {
         if (length == 0)
