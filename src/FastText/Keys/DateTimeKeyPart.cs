@@ -8,7 +8,12 @@ internal sealed class DateTimeKeyPart : KeyPart<DateTime>
     private readonly KeyDateFormat _format;
 
     internal DateTimeKeyPart(string name, string format)
-        : base(name) => _format = KeyDateFormat.Compile(format, allowOffset: false, name);
+        : this(name, KeyDateFormat.Compile(format, allowOffset: false, name))
+    {
+    }
+
+    private DateTimeKeyPart(string name, KeyDateFormat format)
+        : base(name, format.Length) => _format = format;
 
     internal override int Measure(DateTime value, out int plan)
     {

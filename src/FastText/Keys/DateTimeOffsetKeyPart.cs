@@ -8,7 +8,12 @@ internal sealed class DateTimeOffsetKeyPart : KeyPart<DateTimeOffset>
     private readonly KeyDateFormat _format;
 
     internal DateTimeOffsetKeyPart(string name, string format)
-        : base(name) => _format = KeyDateFormat.Compile(format, allowOffset: true, name);
+        : this(name, KeyDateFormat.Compile(format, allowOffset: true, name))
+    {
+    }
+
+    private DateTimeOffsetKeyPart(string name, KeyDateFormat format)
+        : base(name, format.Length) => _format = format;
 
     internal override int Measure(DateTimeOffset value, out int plan)
     {

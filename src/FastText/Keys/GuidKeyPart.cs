@@ -10,10 +10,18 @@ internal sealed partial class GuidKeyPart : KeyPart<Guid>
     private readonly int _length;
 
     internal GuidKeyPart(string name, string? format)
-        : base(name)
+        : base(name, LengthOf(format))
     {
         _format = string.IsNullOrEmpty(format) ? 'D' : format!.Length == 1 ? char.ToUpperInvariant(format[0]) : '?';
-        _length = _format switch
+        _length = LengthOf(format);
+        if (_length < 0)
+        {
+            ThrowHelper.ThrowKeyPartArgument(nameof(format), name, "a Guid format must be one of N, D, B, P or X.");
+        }
+    }
+
+    private static int LengthOf(string? format) =>
+        (string.IsNullOrEmpty(format) ? 'D' : format!.Length == 1 ? char.ToUpperInvariant(format[0]) : '?') switch
         {
             'N' => 32,
             'D' => 36,
@@ -21,11 +29,6 @@ internal sealed partial class GuidKeyPart : KeyPart<Guid>
             'X' => 68,
             _ => -1,
         };
-        if (_length < 0)
-        {
-            ThrowHelper.ThrowKeyPartArgument(nameof(format), name, "a Guid format must be one of N, D, B, P or X.");
-        }
-    }
 
     internal override int Measure(Guid value, out int plan)
     {

@@ -58,7 +58,8 @@ public sealed class KeyShape<T1>
             KeyShape<T1> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            _length1 = shape._part1.Measure(_value1, out _plan1);
+            KeyPart<T1> part1 = shape._part1;
+            _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
             {
                 total += _length1;
@@ -155,14 +156,16 @@ public sealed class KeyShape<T1, T2>
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
             bool anyPresent = false;
-            _length1 = shape._part1.Measure(_value1, out _plan1);
+            KeyPart<T1> part1 = shape._part1;
+            _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
             {
                 total += _length1;
                 anyPresent = true;
             }
 
-            _length2 = shape._part2.Measure(_value2, out _plan2);
+            KeyPart<T2> part2 = shape._part2;
+            _length2 = part2.FixedLength >= 0 ? part2.FixedLength : part2.Measure(_value2, out _plan2);
             total = layout.Add(total, _length2, 2, ref anyPresent, shape._part2.Name);
 
             if (total > KeyLayout.MaxKeyLength)
@@ -276,17 +279,20 @@ public sealed class KeyShape<T1, T2, T3>
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
             bool anyPresent = false;
-            _length1 = shape._part1.Measure(_value1, out _plan1);
+            KeyPart<T1> part1 = shape._part1;
+            _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
             {
                 total += _length1;
                 anyPresent = true;
             }
 
-            _length2 = shape._part2.Measure(_value2, out _plan2);
+            KeyPart<T2> part2 = shape._part2;
+            _length2 = part2.FixedLength >= 0 ? part2.FixedLength : part2.Measure(_value2, out _plan2);
             total = layout.Add(total, _length2, 2, ref anyPresent, shape._part2.Name);
 
-            _length3 = shape._part3.Measure(_value3, out _plan3);
+            KeyPart<T3> part3 = shape._part3;
+            _length3 = part3.FixedLength >= 0 ? part3.FixedLength : part3.Measure(_value3, out _plan3);
             total = layout.Add(total, _length3, 3, ref anyPresent, shape._part3.Name);
 
             if (total > KeyLayout.MaxKeyLength)
@@ -418,20 +424,24 @@ public sealed class KeyShape<T1, T2, T3, T4>
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
             bool anyPresent = false;
-            _length1 = shape._part1.Measure(_value1, out _plan1);
+            KeyPart<T1> part1 = shape._part1;
+            _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
             {
                 total += _length1;
                 anyPresent = true;
             }
 
-            _length2 = shape._part2.Measure(_value2, out _plan2);
+            KeyPart<T2> part2 = shape._part2;
+            _length2 = part2.FixedLength >= 0 ? part2.FixedLength : part2.Measure(_value2, out _plan2);
             total = layout.Add(total, _length2, 2, ref anyPresent, shape._part2.Name);
 
-            _length3 = shape._part3.Measure(_value3, out _plan3);
+            KeyPart<T3> part3 = shape._part3;
+            _length3 = part3.FixedLength >= 0 ? part3.FixedLength : part3.Measure(_value3, out _plan3);
             total = layout.Add(total, _length3, 3, ref anyPresent, shape._part3.Name);
 
-            _length4 = shape._part4.Measure(_value4, out _plan4);
+            KeyPart<T4> part4 = shape._part4;
+            _length4 = part4.FixedLength >= 0 ? part4.FixedLength : part4.Measure(_value4, out _plan4);
             total = layout.Add(total, _length4, 4, ref anyPresent, shape._part4.Name);
 
             if (total > KeyLayout.MaxKeyLength)
@@ -581,23 +591,28 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
             bool anyPresent = false;
-            _length1 = shape._part1.Measure(_value1, out _plan1);
+            KeyPart<T1> part1 = shape._part1;
+            _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
             {
                 total += _length1;
                 anyPresent = true;
             }
 
-            _length2 = shape._part2.Measure(_value2, out _plan2);
+            KeyPart<T2> part2 = shape._part2;
+            _length2 = part2.FixedLength >= 0 ? part2.FixedLength : part2.Measure(_value2, out _plan2);
             total = layout.Add(total, _length2, 2, ref anyPresent, shape._part2.Name);
 
-            _length3 = shape._part3.Measure(_value3, out _plan3);
+            KeyPart<T3> part3 = shape._part3;
+            _length3 = part3.FixedLength >= 0 ? part3.FixedLength : part3.Measure(_value3, out _plan3);
             total = layout.Add(total, _length3, 3, ref anyPresent, shape._part3.Name);
 
-            _length4 = shape._part4.Measure(_value4, out _plan4);
+            KeyPart<T4> part4 = shape._part4;
+            _length4 = part4.FixedLength >= 0 ? part4.FixedLength : part4.Measure(_value4, out _plan4);
             total = layout.Add(total, _length4, 4, ref anyPresent, shape._part4.Name);
 
-            _length5 = shape._part5.Measure(_value5, out _plan5);
+            KeyPart<T5> part5 = shape._part5;
+            _length5 = part5.FixedLength >= 0 ? part5.FixedLength : part5.Measure(_value5, out _plan5);
             total = layout.Add(total, _length5, 5, ref anyPresent, shape._part5.Name);
 
             if (total > KeyLayout.MaxKeyLength)
@@ -765,26 +780,32 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
             bool anyPresent = false;
-            _length1 = shape._part1.Measure(_value1, out _plan1);
+            KeyPart<T1> part1 = shape._part1;
+            _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
             {
                 total += _length1;
                 anyPresent = true;
             }
 
-            _length2 = shape._part2.Measure(_value2, out _plan2);
+            KeyPart<T2> part2 = shape._part2;
+            _length2 = part2.FixedLength >= 0 ? part2.FixedLength : part2.Measure(_value2, out _plan2);
             total = layout.Add(total, _length2, 2, ref anyPresent, shape._part2.Name);
 
-            _length3 = shape._part3.Measure(_value3, out _plan3);
+            KeyPart<T3> part3 = shape._part3;
+            _length3 = part3.FixedLength >= 0 ? part3.FixedLength : part3.Measure(_value3, out _plan3);
             total = layout.Add(total, _length3, 3, ref anyPresent, shape._part3.Name);
 
-            _length4 = shape._part4.Measure(_value4, out _plan4);
+            KeyPart<T4> part4 = shape._part4;
+            _length4 = part4.FixedLength >= 0 ? part4.FixedLength : part4.Measure(_value4, out _plan4);
             total = layout.Add(total, _length4, 4, ref anyPresent, shape._part4.Name);
 
-            _length5 = shape._part5.Measure(_value5, out _plan5);
+            KeyPart<T5> part5 = shape._part5;
+            _length5 = part5.FixedLength >= 0 ? part5.FixedLength : part5.Measure(_value5, out _plan5);
             total = layout.Add(total, _length5, 5, ref anyPresent, shape._part5.Name);
 
-            _length6 = shape._part6.Measure(_value6, out _plan6);
+            KeyPart<T6> part6 = shape._part6;
+            _length6 = part6.FixedLength >= 0 ? part6.FixedLength : part6.Measure(_value6, out _plan6);
             total = layout.Add(total, _length6, 6, ref anyPresent, shape._part6.Name);
 
             if (total > KeyLayout.MaxKeyLength)

@@ -15,6 +15,12 @@ internal sealed class OptionalKeyPart<T> : KeyPart<T?>
     {
         if (value.HasValue)
         {
+            if (_inner.FixedLength >= 0)
+            {
+                plan = 0;
+                return _inner.FixedLength;
+            }
+
             return _inner.Measure(value.GetValueOrDefault(), out plan);
         }
 
