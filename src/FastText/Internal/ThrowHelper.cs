@@ -33,6 +33,7 @@ internal static class ThrowHelper
             string.Format(CultureInfo.InvariantCulture,
                 "The text is not ASCII: the char at index {0} is U+{1:X4}.", index, (int)value),
             paramName);
+
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowKeyPartInvalid(string partName) =>
         throw new ArgumentException(
