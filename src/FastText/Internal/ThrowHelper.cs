@@ -37,6 +37,7 @@ internal static class ThrowHelper
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowOutOfMemory(string message) => throw new OutOfMemoryException(message);
 
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowKeyPartInvalid(string partName) =>
         throw new ArgumentException(
             string.Format(CultureInfo.InvariantCulture,
