@@ -1,0 +1,119 @@
+using System.Buffers;
+using System.Globalization;
+using System.IO;
+using System.IO.Compression;
+using System.Threading.Tasks;
+using CommunityToolkit.HighPerformance.Buffers;
+using Xunit;
+
+namespace FastText.Tests;
+
+/// <summary>The README's examples, compiled and run, so the README cannot drift from the API.</summary>
+public class ReadmeExamplesTests
+{
+    private static readonly KeyTextRules S3Rules = KeyTextRules.None
+        .EmptyAs("unknown").ReplaceWhitespace('_', KeyWhitespace.Spaces)
+        .Allow(KeyCharacterSet.AsciiLettersDigitsUnderscore, invalidFallback: "invalid")
+        .ToLowerInvariant();
+
+    private static readonly KeyShape<string?, string?, string?, DateTime?, Guid> S3ObjectKey = KeyShape.Join("/",
+        KeyPart.Text("product", S3Rules), KeyPart.Text("siteKey", S3Rules), KeyPart.Text("eventName", S3Rules),
+        KeyPart.Optional(KeyPart.DateTime("eventDate", "yyyy/MM/dd/HH")), KeyPart.Guid("messageId", "D"),
+        suffix: ".json");
+
+    private static readonly KeyShape<string?, Guid, int> CacheKey = KeyShape.Format("tenant:{0}:user:{1}:v{2}",
+        KeyPart.Text("tenantId", KeyTextRules.None), KeyPart.Guid("userId", "N"), KeyPart.Int32("version"));
+
+    private static readonly Guid MessageId = new("0f8fad5b-d9cb-469f-a165-70867728950e");
+
+    [Fact]
+    public void Ascii_example()
+    {
+        Span<byte> buffer = stackalloc byte[64];
+        Assert.Equal(OperationStatus.Done, AsciiText.Narrow("Content-Type".AsSpan(), buffer, out int written));
+        Assert.Equal("Content-Type", Encoding.ASCII.GetString(buffer.Slice(0, written).ToArray()));
+
+        Assert.True(AsciiText.IsValid("abc"u8));
+        char[] chars = "HELLO \u00C9COLE".ToCharArray();
+        Assert.Equal(OperationStatus.InvalidData, AsciiText.ToLowerInPlace(chars, out int lowered));
+        Assert.Equal(6, lowered);
+        Assert.Equal("hello \u00C9COLE", new string(chars));
+
+        var writer = new ArrayBufferWriter<byte>();
+        string text = "na\u00EFve \uD800 text";
+        AsciiText.EncodeUtf8(text.AsSpan(), writer);
+        Assert.Equal(Encoding.UTF8.GetBytes(text), writer.WrittenSpan.ToArray());
+    }
+
+    [Fact]
+    public void ValueStringBuilder_example()
+    {
+        var time = new DateTime(2026, 11, 22, 3, 4, 5, DateTimeKind.Utc);
+        string[] tags = { "a", "b" };
+        var builder = new ValueStringBuilder(stackalloc char[256]);
+        try
+        {
+            builder.Append($"id={42}, at {time:O}, took {1.25:F1} ms");
+            builder.Append(", tags=");
+            builder.AppendJoin(',', tags);
+            AppendTail(ref builder);
+            Assert.Equal(string.Create(CultureInfo.CurrentCulture, $"id=42, at {time:O}, took {1.25:F1} ms, tags=a,b ok=True"), builder.ToString());
+        }
+        finally
+        {
+            builder.Dispose();
+        }
+
+        static void AppendTail(ref ValueStringBuilder b) => b.Append($" ok={true}");
+    }
+
+    [Fact]
+    public void Key_builder_examples()
+    {
+        Assert.Equal(
+            "my_product/site_key/my_event/2019/04/11/02/0f8fad5b-d9cb-469f-a165-70867728950e.json",
+            S3ObjectKey.Build("My Product", "Site Key", "My Event", new DateTime(2019, 4, 11, 2, 37, 0), MessageId));
+        Assert.Equal(
+            "my_product/site_key/my_event/0f8fad5b-d9cb-469f-a165-70867728950e.json",
+            S3ObjectKey.Build("My Product", "Site Key", "My Event", null, MessageId));
+        Assert.Equal("tenant:acme:user:0f8fad5bd9cb469fa16570867728950e:v42", CacheKey.Build("acme", MessageId, 42));
+    }
+
+    [Fact]
+    public async Task Tsv_examples()
+    {
+        byte[] file = Encoding.UTF8.GetBytes("2026-11-22\t200\tx\tx\tx\tx\tx\tx\tx\tx\t/index.html\n2026-11-23\t404\tx\tx\tx\tx\tx\tx\tx\tx\t/missing\n");
+        var uris = new List<string>();
+        ReadOnlySpan<byte> input = file;
+        using (var reader = new TsvReader(new[] { 0, 1, 10 }))
+        {
+            while (reader.TryReadRow(ref input, isFinalBlock: true, out TsvRow row))
+            {
+                Assert.Equal(10, row[0].Length);
+                uris.Add(row.GetString(2, StringPool.Shared));
+                Assert.True(row.GetInt32(1) is 200 or 404);
+            }
+        }
+
+        Assert.Equal(new[] { "/index.html", "/missing" }, uris);
+
+        var compressed = new MemoryStream();
+        using (var zip = new GZipStream(compressed, CompressionMode.Compress, leaveOpen: true))
+        {
+            zip.Write(file, 0, file.Length);
+        }
+
+        compressed.Position = 0;
+        using var gzip = new GZipStream(compressed, CompressionMode.Decompress);
+        using var logReader = new TsvReader(new[] { 10 }, new TsvOptions { SkipCommentLines = true });
+        CountRows result = await logReader.ReadRowsAsync(gzip, new CountRows(), default);
+        Assert.Equal(2, result.Rows);
+    }
+
+    private struct CountRows : ITsvRowHandler
+    {
+        public int Rows;
+
+        public void OnRow(in TsvRow row) => Rows++;
+    }
+}
