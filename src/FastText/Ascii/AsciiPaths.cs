@@ -48,9 +48,18 @@ internal static partial class AsciiPaths
         var parts = new List<string>();
         foreach (AsciiPath path in All)
         {
-            string notes = path.IsHardwareAccelerated || !path.Name.StartsWith("Vector", System.StringComparison.Ordinal) ? "" : " (emulated)";
-            notes += path.IsDispatched ? "" : " (not dispatched)";
-            parts.Add(path.Name + notes);
+            var notes = new List<string>(2);
+            if (!path.IsHardwareAccelerated && path.Name.StartsWith("Vector", System.StringComparison.Ordinal))
+            {
+                notes.Add("emulated");
+            }
+
+            if (!path.IsDispatched)
+            {
+                notes.Add("tests only");
+            }
+
+            parts.Add(notes.Count == 0 ? path.Name : path.Name + " (" + string.Join(", ", notes) + ")");
         }
 
         return string.Join(", ", parts);

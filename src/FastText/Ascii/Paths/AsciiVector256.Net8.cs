@@ -23,7 +23,7 @@ namespace FastText;
 /// and nothing at or after the bad element is written. Inputs shorter than one vector go to the narrower path.
 /// The sibling files (Vector128, Vector256, Vector512) are this file line for line with different aliases.
 /// </remarks>
-internal static class AsciiVector256
+internal static unsafe class AsciiVector256
 {
     public static bool IsHardwareAccelerated => Vector256.IsHardwareAccelerated;
 
@@ -40,8 +40,19 @@ internal static class AsciiVector256
         nuint i = 0;
         if (length >= 2 * step)
         {
+            VecUInt16 first = Vec.LoadUnsafe(ref chars) | Vec.LoadUnsafe(ref chars, (nuint)VecUInt16.Count);
+            if ((first & nonAscii) != VecUInt16.Zero)
+            {
+                return Narrower.Narrow(ref source, ref destination, step);
+            }
+
+            NarrowAscii(Vec.LoadUnsafe(ref chars), Vec.LoadUnsafe(ref chars, (nuint)VecUInt16.Count)).StoreUnsafe(ref destination);
+            // Continue from the first vector-aligned destination address (re-narrowing up to one vector of
+            // verified chars) so no store splits a cache line. If the GC moves the array meanwhile the stores
+            // are merely unaligned again: alignment is a speed matter only.
+            i = step - ((nuint)Unsafe.AsPointer(ref destination) & (step - 1));
             nuint lastPair = length - (2 * step);
-            do
+            while (i <= lastPair)
             {
                 VecUInt16 a = Vec.LoadUnsafe(ref chars, i);
                 VecUInt16 b = Vec.LoadUnsafe(ref chars, i + (nuint)VecUInt16.Count);
@@ -56,7 +67,6 @@ internal static class AsciiVector256
                 NarrowAscii(c, d).StoreUnsafe(ref destination, i + step);
                 i += 2 * step;
             }
-            while (i <= lastPair);
         }
 
         nuint last = length - step;

@@ -20,9 +20,9 @@ namespace FastText;
 /// conversion idempotent), and a vector is checked for non-ASCII before anything from it is stored. On the
 /// first vector holding a non-ASCII element the narrower path finishes that one vector, so the count is exact
 /// and nothing at or after the bad element is written. Inputs shorter than one vector go to the narrower path.
-/// The sibling files (Vector128, Vector256, Vector512) are this file line for line with different aliases.
+/// The sibling files (Vector128, Vector512, Vector512) are this file line for line with different aliases.
 /// </remarks>
-internal static class AsciiVector512
+internal static unsafe class AsciiVector512
 {
     public static bool IsHardwareAccelerated => Vector512.IsHardwareAccelerated;
 
@@ -39,8 +39,19 @@ internal static class AsciiVector512
         nuint i = 0;
         if (length >= 2 * step)
         {
+            VecUInt16 first = Vec.LoadUnsafe(ref chars) | Vec.LoadUnsafe(ref chars, (nuint)VecUInt16.Count);
+            if ((first & nonAscii) != VecUInt16.Zero)
+            {
+                return Narrower.Narrow(ref source, ref destination, step);
+            }
+
+            NarrowAscii(Vec.LoadUnsafe(ref chars), Vec.LoadUnsafe(ref chars, (nuint)VecUInt16.Count)).StoreUnsafe(ref destination);
+            // Continue from the first vector-aligned destination address (re-narrowing up to one vector of
+            // verified chars) so no store splits a cache line. If the GC moves the array meanwhile the stores
+            // are merely unaligned again: alignment is a speed matter only.
+            i = step - ((nuint)Unsafe.AsPointer(ref destination) & (step - 1));
             nuint lastPair = length - (2 * step);
-            do
+            while (i <= lastPair)
             {
                 VecUInt16 a = Vec.LoadUnsafe(ref chars, i);
                 VecUInt16 b = Vec.LoadUnsafe(ref chars, i + (nuint)VecUInt16.Count);
@@ -55,7 +66,6 @@ internal static class AsciiVector512
                 NarrowAscii(c, d).StoreUnsafe(ref destination, i + step);
                 i += 2 * step;
             }
-            while (i <= lastPair);
         }
 
         nuint last = length - step;
