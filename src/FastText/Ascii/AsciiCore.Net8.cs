@@ -17,6 +17,11 @@ internal static class AsciiCore
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static nuint Narrow(ref char source, ref byte destination, nuint length)
     {
+        if (length < (nuint)Vector128<byte>.Count)
+        {
+            return AsciiShort.Narrow(ref source, ref destination, length);
+        }
+
         if (UseVector512 && length >= (nuint)Vector512<byte>.Count)
         {
             return AsciiVector512.Narrow(ref source, ref destination, length);
@@ -38,6 +43,11 @@ internal static class AsciiCore
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static nuint Widen(ref byte source, ref char destination, nuint length)
     {
+        if (length < (nuint)Vector128<byte>.Count)
+        {
+            return AsciiShort.Widen(ref source, ref destination, length);
+        }
+
         if (UseVector512 && length >= (nuint)Vector512<byte>.Count)
         {
             return AsciiVector512.Widen(ref source, ref destination, length);
@@ -59,6 +69,11 @@ internal static class AsciiCore
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static nuint IndexOfNonAscii(ref char source, nuint length)
     {
+        if (length < (nuint)Vector128<ushort>.Count)
+        {
+            return AsciiShort.IndexOfNonAscii(ref source, length);
+        }
+
         if (UseVector512 && length >= (nuint)Vector512<ushort>.Count)
         {
             return AsciiVector512.IndexOfNonAscii(ref source, length);
@@ -80,6 +95,11 @@ internal static class AsciiCore
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static nuint IndexOfNonAscii(ref byte source, nuint length)
     {
+        if (length < (nuint)Vector128<byte>.Count)
+        {
+            return AsciiShort.IndexOfNonAscii(ref source, length);
+        }
+
         if (UseVector512 && length >= (nuint)Vector512<byte>.Count)
         {
             return AsciiVector512.IndexOfNonAscii(ref source, length);

@@ -33,11 +33,7 @@ internal static class AsciiUInt64
                     return i + AsciiScalar.Narrow(ref Unsafe.Add(ref source, i), ref Unsafe.Add(ref destination, i), 4);
                 }
 
-                // Lanes are [c0 0 c1 0 c2 0 c3 0]; or-ing in the value shifted by a byte gives [c0 c1 c1 c2 c2 c3 c3 0],
-                // whose bytes 0-1 and 4-5 are the answer.
-                four |= four >> 8;
-                uint narrowed = (uint)(four & 0xFFFF) | ((uint)(four >> 16) & 0xFFFF_0000);
-                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, i), narrowed);
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, i), NarrowFour(four));
             }
 
             return length;
@@ -73,11 +69,7 @@ internal static class AsciiUInt64
                     return i + AsciiScalar.Widen(ref Unsafe.Add(ref source, i), ref Unsafe.Add(ref destination, i), 4);
                 }
 
-                // Spread [b0 b1 b2 b3] to [b0 b1 0 0 b2 b3 0 0], then to [b0 0 b1 0 b2 0 b3 0].
-                ulong widened = four;
-                widened = (widened | (widened << 16)) & 0x0000_FFFF_0000_FFFF;
-                widened = (widened | (widened << 8)) & 0x00FF_00FF_00FF_00FF;
-                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destinationBytes, i * 2), widened);
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destinationBytes, i * 2), WidenFour(four));
             }
 
             return length;
@@ -204,5 +196,25 @@ internal static class AsciiUInt64
         }
 
         return AsciiScalar.ChangeCase(ref source, ref destination, length, toUpper);
+    }
+
+    /// <summary>Four ASCII chars (little-endian lanes) to four bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static uint NarrowFour(ulong four)
+    {
+        // Lanes are [c0 0 c1 0 c2 0 c3 0]; or-ing in the value shifted by a byte gives [c0 c1 c1 c2 c2 c3 c3 0],
+        // whose bytes 0-1 and 4-5 are the answer.
+        four |= four >> 8;
+        return (uint)(four & 0xFFFF) | ((uint)(four >> 16) & 0xFFFF_0000);
+    }
+
+    /// <summary>Four ASCII bytes to four little-endian chars.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong WidenFour(uint four)
+    {
+        // Spread [b0 b1 b2 b3] to [b0 b1 0 0 b2 b3 0 0], then to [b0 0 b1 0 b2 0 b3 0].
+        ulong widened = four;
+        widened = (widened | (widened << 16)) & 0x0000_FFFF_0000_FFFF;
+        return (widened | (widened << 8)) & 0x00FF_00FF_00FF_00FF;
     }
 }

@@ -60,7 +60,9 @@ internal static unsafe class AsciiVector256
                 VecUInt16 d = Vec.LoadUnsafe(ref chars, i + (3 * (nuint)VecUInt16.Count));
                 if (((a | b | c | d) & nonAscii) != VecUInt16.Zero)
                 {
-                    break;
+                    // The first non-ASCII char is in one of these two steps.
+                    i += TryNarrowStep(ref chars, ref destination, i, nonAscii) ? step : 0;
+                    goto NonAscii;
                 }
 
                 NarrowAscii(a, b).StoreUnsafe(ref destination, i);
@@ -69,21 +71,25 @@ internal static unsafe class AsciiVector256
             }
         }
 
-        nuint last = length - step;
-        for (; i < length; i += step)
+        // Fewer than two steps remain: at most one whole step, then the step that ends at length.
+        if (i < length)
         {
-            i = i > last ? last : i;
-            VecUInt16 a = Vec.LoadUnsafe(ref chars, i);
-            VecUInt16 b = Vec.LoadUnsafe(ref chars, i + (nuint)VecUInt16.Count);
-            if (((a | b) & nonAscii) != VecUInt16.Zero)
+            if (length - i > step && !TryNarrowStep(ref chars, ref destination, i, nonAscii))
             {
-                return i + Narrower.Narrow(ref Unsafe.Add(ref source, i), ref Unsafe.Add(ref destination, i), step);
+                goto NonAscii;
             }
 
-            NarrowAscii(a, b).StoreUnsafe(ref destination, i);
+            i = length - step;
+            if (!TryNarrowStep(ref chars, ref destination, i, nonAscii))
+            {
+                goto NonAscii;
+            }
         }
 
         return length;
+
+    NonAscii:
+        return i + Narrower.Narrow(ref Unsafe.Add(ref source, i), ref Unsafe.Add(ref destination, i), step);
     }
 
     public static nuint Widen(ref byte source, ref char destination, nuint length)
@@ -106,7 +112,8 @@ internal static unsafe class AsciiVector256
                 VecByte b = Vec.LoadUnsafe(ref source, i + step);
                 if (((a | b) & nonAscii) != VecByte.Zero)
                 {
-                    break;
+                    i += TryWidenStep(ref source, ref chars, i, nonAscii) ? step : 0;
+                    goto NonAscii;
                 }
 
                 (VecUInt16 a0, VecUInt16 a1) = Vec.Widen(a);
@@ -120,22 +127,24 @@ internal static unsafe class AsciiVector256
             while (i <= lastPair);
         }
 
-        nuint last = length - step;
-        for (; i < length; i += step)
+        if (i < length)
         {
-            i = i > last ? last : i;
-            VecByte a = Vec.LoadUnsafe(ref source, i);
-            if ((a & nonAscii) != VecByte.Zero)
+            if (length - i > step && !TryWidenStep(ref source, ref chars, i, nonAscii))
             {
-                return i + Narrower.Widen(ref Unsafe.Add(ref source, i), ref Unsafe.Add(ref destination, i), step);
+                goto NonAscii;
             }
 
-            (VecUInt16 a0, VecUInt16 a1) = Vec.Widen(a);
-            a0.StoreUnsafe(ref chars, i);
-            a1.StoreUnsafe(ref chars, i + (nuint)VecUInt16.Count);
+            i = length - step;
+            if (!TryWidenStep(ref source, ref chars, i, nonAscii))
+            {
+                goto NonAscii;
+            }
         }
 
         return length;
+
+    NonAscii:
+        return i + Narrower.Widen(ref Unsafe.Add(ref source, i), ref Unsafe.Add(ref destination, i), step);
     }
 
     public static nuint IndexOfNonAscii(ref char source, nuint length)
@@ -149,6 +158,7 @@ internal static unsafe class AsciiVector256
         ref ushort chars = ref Unsafe.As<char, ushort>(ref source);
         VecUInt16 nonAscii = Vec.Create((ushort)0xFF80);
         nuint i = 0;
+        VecUInt16 high;
         if (length >= 2 * step)
         {
             nuint lastPair = length - (2 * step);
@@ -158,7 +168,14 @@ internal static unsafe class AsciiVector256
                 VecUInt16 b = Vec.LoadUnsafe(ref chars, i + step);
                 if (((a | b) & nonAscii) != VecUInt16.Zero)
                 {
-                    break;
+                    high = a & nonAscii;
+                    if (high == VecUInt16.Zero)
+                    {
+                        high = b & nonAscii;
+                        i += step;
+                    }
+
+                    goto NonAscii;
                 }
 
                 i += 2 * step;
@@ -166,20 +183,31 @@ internal static unsafe class AsciiVector256
             while (i <= lastPair);
         }
 
-        nuint last = length - step;
-        for (; i < length; i += step)
+        if (i < length)
         {
-            i = i > last ? last : i;
-            VecUInt16 high = Vec.LoadUnsafe(ref chars, i) & nonAscii;
+            if (length - i > step)
+            {
+                high = Vec.LoadUnsafe(ref chars, i) & nonAscii;
+                if (high != VecUInt16.Zero)
+                {
+                    goto NonAscii;
+                }
+            }
+
+            i = length - step;
+            high = Vec.LoadUnsafe(ref chars, i) & nonAscii;
             if (high != VecUInt16.Zero)
             {
-                // Verified elements before i are ASCII, so the first set lane is the first non-ASCII char.
-                ulong asciiLanes = Vec.Equals(high, VecUInt16.Zero).ExtractMostSignificantBits();
-                return i + (nuint)BitOperations.TrailingZeroCount(~asciiLanes);
+                goto NonAscii;
             }
         }
 
         return length;
+
+    NonAscii:
+        // Elements before i are verified ASCII, so the first set lane is the first non-ASCII char.
+        ulong asciiLanes = Vec.Equals(high, VecUInt16.Zero).ExtractMostSignificantBits();
+        return i + (nuint)BitOperations.TrailingZeroCount(~asciiLanes);
     }
 
     public static nuint IndexOfNonAscii(ref byte source, nuint length)
@@ -192,6 +220,7 @@ internal static unsafe class AsciiVector256
 
         VecByte nonAscii = Vec.Create((byte)0x80);
         nuint i = 0;
+        VecByte tail;
         if (length >= 2 * step)
         {
             nuint lastPair = length - (2 * step);
@@ -201,7 +230,14 @@ internal static unsafe class AsciiVector256
                 VecByte b = Vec.LoadUnsafe(ref source, i + step);
                 if (((a | b) & nonAscii) != VecByte.Zero)
                 {
-                    break;
+                    tail = a;
+                    if ((a & nonAscii) == VecByte.Zero)
+                    {
+                        tail = b;
+                        i += step;
+                    }
+
+                    goto NonAscii;
                 }
 
                 i += 2 * step;
@@ -209,19 +245,29 @@ internal static unsafe class AsciiVector256
             while (i <= lastPair);
         }
 
-        nuint last = length - step;
-        for (; i < length; i += step)
+        if (i < length)
         {
-            i = i > last ? last : i;
-            VecByte a = Vec.LoadUnsafe(ref source, i);
-            if ((a & nonAscii) != VecByte.Zero)
+            if (length - i > step)
             {
-                ulong nonAsciiLanes = a.ExtractMostSignificantBits();
-                return i + (nuint)BitOperations.TrailingZeroCount(nonAsciiLanes);
+                tail = Vec.LoadUnsafe(ref source, i);
+                if ((tail & nonAscii) != VecByte.Zero)
+                {
+                    goto NonAscii;
+                }
+            }
+
+            i = length - step;
+            tail = Vec.LoadUnsafe(ref source, i);
+            if ((tail & nonAscii) != VecByte.Zero)
+            {
+                goto NonAscii;
             }
         }
 
         return length;
+
+    NonAscii:
+        return i + (nuint)BitOperations.TrailingZeroCount(tail.ExtractMostSignificantBits());
     }
 
     public static nuint ChangeCase(ref char source, ref char destination, nuint length, bool toUpper)
@@ -287,9 +333,40 @@ internal static unsafe class AsciiVector256
         return length;
     }
 
+    /// <summary>Narrows one step at <paramref name="i"/> if it is all ASCII; stores nothing otherwise.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryNarrowStep(ref ushort chars, ref byte destination, nuint i, VecUInt16 nonAscii)
+    {
+        VecUInt16 a = Vec.LoadUnsafe(ref chars, i);
+        VecUInt16 b = Vec.LoadUnsafe(ref chars, i + (nuint)VecUInt16.Count);
+        if (((a | b) & nonAscii) != VecUInt16.Zero)
+        {
+            return false;
+        }
+
+        NarrowAscii(a, b).StoreUnsafe(ref destination, i);
+        return true;
+    }
+
+    /// <summary>Widens one step at <paramref name="i"/> if it is all ASCII; stores nothing otherwise.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryWidenStep(ref byte source, ref ushort chars, nuint i, VecByte nonAscii)
+    {
+        VecByte a = Vec.LoadUnsafe(ref source, i);
+        if ((a & nonAscii) != VecByte.Zero)
+        {
+            return false;
+        }
+
+        (VecUInt16 lower, VecUInt16 upper) = Vec.Widen(a);
+        lower.StoreUnsafe(ref chars, i);
+        upper.StoreUnsafe(ref chars, i + (nuint)VecUInt16.Count);
+        return true;
+    }
+
     /// <summary>Packs two vectors of ASCII chars into one of bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static VecByte NarrowAscii(VecUInt16 lower, VecUInt16 upper)
+    internal static VecByte NarrowAscii(VecUInt16 lower, VecUInt16 upper)
     {
         if (Avx2.IsSupported)
         {
