@@ -23,34 +23,46 @@ internal static class AsciiUInt64
         if (BitConverter.IsLittleEndian && length >= 4)
         {
             ref byte sourceBytes = ref Unsafe.As<char, byte>(ref source);
-            nuint last = length - 4;
-            for (; i < length; i += 4)
+            if (length >= 8)
             {
-                i = i > last ? last : i;
-                ulong four = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref sourceBytes, i * 2));
-                if ((four & CharsNonAsciiBits) != 0)
+                nuint lastPair = length - 8;
+                do
                 {
-                    return i + AsciiScalar.Narrow(ref Unsafe.Add(ref source, i), ref Unsafe.Add(ref destination, i), 4);
+                    ulong a = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref sourceBytes, i * 2));
+                    ulong b = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref sourceBytes, (i + 4) * 2));
+                    if (((a | b) & CharsNonAsciiBits) != 0)
+                    {
+                        goto NonAscii;
+                    }
+
+                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, i), NarrowFour(a));
+                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, i + 4), NarrowFour(b));
+                    i += 8;
+                }
+                while (i <= lastPair);
+            }
+
+            // Fewer than 8 remain: at most one whole step, then the step that ends at length.
+            if (i < length)
+            {
+                if (length - i > 4 && !TryNarrowStep(ref sourceBytes, ref destination, i))
+                {
+                    goto NonAscii;
                 }
 
-                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, i), NarrowFour(four));
+                i = length - 4;
+                if (!TryNarrowStep(ref sourceBytes, ref destination, i))
+                {
+                    goto NonAscii;
+                }
             }
 
             return length;
         }
 
-        for (; i < length; i++)
-        {
-            char c = Unsafe.Add(ref source, i);
-            if (c > 0x7F)
-            {
-                break;
-            }
-
-            Unsafe.Add(ref destination, i) = (byte)c;
-        }
-
-        return i;
+    NonAscii:
+        // The first non-ASCII char is within 8 of i (or this is a short or big-endian input): one at a time.
+        return i + AsciiScalar.Narrow(ref Unsafe.Add(ref source, i), ref Unsafe.Add(ref destination, i), length - i);
     }
 
     public static nuint Widen(ref byte source, ref char destination, nuint length)
@@ -59,34 +71,43 @@ internal static class AsciiUInt64
         if (BitConverter.IsLittleEndian && length >= 4)
         {
             ref byte destinationBytes = ref Unsafe.As<char, byte>(ref destination);
-            nuint last = length - 4;
-            for (; i < length; i += 4)
+            if (length >= 8)
             {
-                i = i > last ? last : i;
-                uint four = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref source, i));
-                if ((four & 0x8080_8080) != 0)
+                nuint lastPair = length - 8;
+                do
                 {
-                    return i + AsciiScalar.Widen(ref Unsafe.Add(ref source, i), ref Unsafe.Add(ref destination, i), 4);
+                    ulong eight = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, i));
+                    if ((eight & (ByteLanes * 0x80)) != 0)
+                    {
+                        goto NonAscii;
+                    }
+
+                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref destinationBytes, i * 2), WidenFour((uint)eight));
+                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref destinationBytes, (i + 4) * 2), WidenFour((uint)(eight >> 32)));
+                    i += 8;
+                }
+                while (i <= lastPair);
+            }
+
+            if (i < length)
+            {
+                if (length - i > 4 && !TryWidenStep(ref source, ref destinationBytes, i))
+                {
+                    goto NonAscii;
                 }
 
-                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destinationBytes, i * 2), WidenFour(four));
+                i = length - 4;
+                if (!TryWidenStep(ref source, ref destinationBytes, i))
+                {
+                    goto NonAscii;
+                }
             }
 
             return length;
         }
 
-        for (; i < length; i++)
-        {
-            byte b = Unsafe.Add(ref source, i);
-            if (b > 0x7F)
-            {
-                break;
-            }
-
-            Unsafe.Add(ref destination, i) = (char)b;
-        }
-
-        return i;
+    NonAscii:
+        return i + AsciiScalar.Widen(ref Unsafe.Add(ref source, i), ref Unsafe.Add(ref destination, i), length - i);
     }
 
     public static nuint IndexOfNonAscii(ref char source, nuint length)
@@ -216,5 +237,31 @@ internal static class AsciiUInt64
         ulong widened = four;
         widened = (widened | (widened << 16)) & 0x0000_FFFF_0000_FFFF;
         return (widened | (widened << 8)) & 0x00FF_00FF_00FF_00FF;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryNarrowStep(ref byte sourceBytes, ref byte destination, nuint i)
+    {
+        ulong four = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref sourceBytes, i * 2));
+        if ((four & CharsNonAsciiBits) != 0)
+        {
+            return false;
+        }
+
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, i), NarrowFour(four));
+        return true;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryWidenStep(ref byte source, ref byte destinationBytes, nuint i)
+    {
+        uint four = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref source, i));
+        if ((four & 0x8080_8080) != 0)
+        {
+            return false;
+        }
+
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destinationBytes, i * 2), WidenFour(four));
+        return true;
     }
 }
