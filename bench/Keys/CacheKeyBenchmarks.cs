@@ -2,11 +2,13 @@ extern alias ns20;
 
 using System.Globalization;
 using BenchmarkDotNet.Attributes;
+using FastText.Benchmarks.Infrastructure;
 
 namespace FastText.Benchmarks.Keys;
 
 /// <summary>The cache key tenant:{tenantId}:user:{userId:N}:v{version}: interpolation, string.Concat and KeyShape.</summary>
 [MemoryDiagnoser]
+[FastJob]
 public class CacheKeyBenchmarks
 {
     private static readonly KeyShape<string?, Guid, int> Shape = KeyShape.Format(

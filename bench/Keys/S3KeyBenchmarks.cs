@@ -5,6 +5,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.RegularExpressions;
 using BenchmarkDotNet.Attributes;
+using FastText.Benchmarks.Infrastructure;
 
 namespace FastText.Benchmarks.Keys;
 
@@ -14,6 +15,7 @@ namespace FastText.Benchmarks.Keys;
 /// and FastText's KeyShape (net8.0 build, and the netstandard2.0 build through the extern alias).
 /// </summary>
 [MemoryDiagnoser]
+[FastJob]
 public class S3KeyBenchmarks
 {
     private static readonly Guid MessageId = new("0f8fad5b-d9cb-469f-a165-70867728950e");

@@ -1,6 +1,7 @@
 using System.IO.Compression;
 using System.Text;
 using BenchmarkDotNet.Attributes;
+using FastText.Benchmarks.Infrastructure;
 using CommunityToolkit.HighPerformance.Buffers;
 
 namespace FastText.Benchmarks.Tsv;
@@ -11,6 +12,7 @@ namespace FastText.Benchmarks.Tsv;
 /// of the strings themselves (about <see cref="KeptStringBytes"/> bytes without pooling).
 /// </summary>
 [MemoryDiagnoser]
+[FastJob]
 public class TsvScenarioBenchmarks
 {
     private byte[] _gzipped = Array.Empty<byte>();

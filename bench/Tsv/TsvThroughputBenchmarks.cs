@@ -158,5 +158,9 @@ public class TsvThroughputBenchmarks
 
 public sealed class TsvThroughputConfig : ManualConfig
 {
-    public TsvThroughputConfig() => AddColumn(new MegabytesPerSecondColumn());
+    public TsvThroughputConfig()
+    {
+        AddJob(FastText.Benchmarks.Infrastructure.FastJobConfig.Job.AsDefault());
+        AddColumn(new MegabytesPerSecondColumn());
+    }
 }

@@ -2,6 +2,7 @@ extern alias ns20;
 
 using System.Text;
 using BenchmarkDotNet.Attributes;
+using FastText.Benchmarks.Infrastructure;
 
 namespace FastText.Benchmarks.ValueStringBuilderBenchmarks;
 
@@ -10,6 +11,7 @@ namespace FastText.Benchmarks.ValueStringBuilderBenchmarks;
 /// The baseline is plain interpolation to a string (the runtime's DefaultInterpolatedStringHandler).
 /// </summary>
 [MemoryDiagnoser]
+[FastJob]
 public class ValueStringBuilderLogLineBenchmarks
 {
     private const string Format = "{0:O} INFO user={1} action={2} status={3} items={4} elapsed={5:F2}ms request={6}";

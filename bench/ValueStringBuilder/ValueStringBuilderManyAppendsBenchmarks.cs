@@ -2,11 +2,13 @@ extern alias ns20;
 
 using System.Text;
 using BenchmarkDotNet.Attributes;
+using FastText.Benchmarks.Infrastructure;
 
 namespace FastText.Benchmarks.ValueStringBuilderBenchmarks;
 
 /// <summary>Many appends of short strings and chars into one builder, then the string: ours grows through the pool.</summary>
 [MemoryDiagnoser]
+[FastJob]
 public class ValueStringBuilderManyAppendsBenchmarks
 {
     private static readonly string[] Words = { "id", "name", "value", "x", "timestamp", "ok" };

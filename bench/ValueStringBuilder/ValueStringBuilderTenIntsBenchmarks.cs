@@ -3,11 +3,13 @@ extern alias ns20;
 using System.Runtime.CompilerServices;
 using System.Text;
 using BenchmarkDotNet.Attributes;
+using FastText.Benchmarks.Infrastructure;
 
 namespace FastText.Benchmarks.ValueStringBuilderBenchmarks;
 
 /// <summary>Ten ints joined with ", ": the everyday way, StringBuilder, the runtime's handler, and ours.</summary>
 [MemoryDiagnoser]
+[FastJob]
 public class ValueStringBuilderTenIntsBenchmarks
 {
     private readonly StringBuilder _reused = new(256);
