@@ -160,7 +160,7 @@ public sealed class TsvThroughputConfig : ManualConfig
 {
     public TsvThroughputConfig()
     {
-        AddJob(FastText.Benchmarks.Infrastructure.FastJobConfig.Job.AsDefault());
+        AddJob(BenchmarkDotNet.Jobs.JobExtensions.AsDefault(FastText.Benchmarks.Infrastructure.FastJobConfig.Job));
         AddColumn(new MegabytesPerSecondColumn());
     }
 }
