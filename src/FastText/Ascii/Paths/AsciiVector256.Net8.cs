@@ -161,9 +161,20 @@ internal static unsafe class AsciiVector256
         VecUInt16 high;
         if (length >= 4 * step)
         {
+            // The first vector unaligned, then on from the first vector-aligned source address (re-checking up to
+            // one vector of verified chars), so no load splits a cache line: at sizes that stay in L1 the split
+            // loads, not the compares, bound this loop. An unpinned address only risks speed, never correctness.
+            high = Vec.LoadUnsafe(ref chars) & nonAscii;
+            if (high != VecUInt16.Zero)
+            {
+                goto NonAscii;
+            }
+
+            i = ((nuint)sizeof(VecUInt16) - ((nuint)Unsafe.AsPointer(ref chars) & (nuint)(sizeof(VecUInt16) - 1))) / sizeof(ushort);
+
             // Four vectors per check: validation is load-bound, so the test and branch are amortized over four.
             nuint lastQuad = length - (4 * step);
-            do
+            while (i <= lastQuad)
             {
                 VecUInt16 a = Vec.LoadUnsafe(ref chars, i);
                 VecUInt16 b = Vec.LoadUnsafe(ref chars, i + step);
@@ -194,7 +205,6 @@ internal static unsafe class AsciiVector256
 
                 i += 4 * step;
             }
-            while (i <= lastQuad);
         }
 
         // Fewer than four vectors remain: whole vectors, then the one that ends at length.
