@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
+using FastText.Tests.Infrastructure;
 
 namespace FastText.Tests.Building;
 
@@ -13,7 +14,7 @@ internal sealed class RecordingArrayPool : ArrayPool<char>
     public const char Junk = '\uFFFE';
     public const char Poison = '\u2620';
 
-    private readonly HashSet<char[]> _outstanding = new(ReferenceEqualityComparer.Instance);
+    private readonly HashSet<char[]> _outstanding = new(ReferenceIdentityComparer<char[]>.Instance);
 
     public int Rents { get; private set; }
 

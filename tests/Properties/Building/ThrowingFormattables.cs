@@ -1,19 +1,10 @@
 namespace FastText.Tests.Building;
 
-/// <summary>Formats by writing part of its text and then throwing, through TryFormat.</summary>
-internal readonly struct ThrowingSpanFormattable : ISpanFormattable
+/// <summary>Formats by writing part of its text and then throwing, through TryFormat (where ISpanFormattable
+/// exists: ThrowingFormattables.NetCore.cs); on .NET Framework only through ToString, which throws.</summary>
+internal readonly partial struct ThrowingSpanFormattable : IFormattable
 {
     public string ToString(string? format, IFormatProvider? formatProvider) => throw new FormatException("thrown by ToString");
-
-    public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider? provider)
-    {
-        if (destination.Length > 3)
-        {
-            "abc".AsSpan().CopyTo(destination);
-        }
-
-        throw new FormatException("thrown by TryFormat");
-    }
 }
 
 /// <summary>Formats only through ToString(format, provider), which throws.</summary>
@@ -22,25 +13,13 @@ internal sealed class ThrowingFormattable : IFormattable
     public string ToString(string? format, IFormatProvider? formatProvider) => throw new FormatException("thrown by ToString");
 }
 
-/// <summary>A span-formattable type that needs more room than any first attempt gives it.</summary>
-internal readonly struct WideSpanFormattable : ISpanFormattable
+/// <summary>A span-formattable type (TryFormat in ThrowingFormattables.NetCore.cs) that needs more room than any
+/// first attempt gives it; on .NET Framework it formats through ToString alone.</summary>
+internal readonly partial struct WideSpanFormattable : IFormattable
 {
     public WideSpanFormattable(int width) => Width = width;
 
     public int Width { get; }
 
     public string ToString(string? format, IFormatProvider? formatProvider) => new('w', Width);
-
-    public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider? provider)
-    {
-        if (destination.Length < Width)
-        {
-            charsWritten = 0;
-            return false;
-        }
-
-        destination.Slice(0, Width).Fill('w');
-        charsWritten = Width;
-        return true;
-    }
 }

@@ -80,7 +80,7 @@ public class ValueStringBuilderInterpolationTests
         var german = CultureInfo.GetCultureInfo("de-DE");
         double d = 1234.5;
         var time = new DateTime(2026, 1, 2, 3, 4, 5, DateTimeKind.Utc);
-        Assert.Equal(string.Create(german, $"{d:N2} {time} {-5}"), Build(0, (ref ValueStringBuilder b) => b.Append(german, $"{d:N2} {time} {-5}")));
+        Assert.Equal(string.Format(german, "{0:N2} {1} {2}", d, time, -5), Build(0, (ref ValueStringBuilder b) => b.Append(german, $"{d:N2} {time} {-5}")));
 
         var brackets = new BracketFormatter();
         Assert.Equal(string.Format(brackets, "a{0}b{1:x}", 5, "s"), Build(0, (ref ValueStringBuilder b) => b.Append(brackets, $"a{5}b{"s":x}")));

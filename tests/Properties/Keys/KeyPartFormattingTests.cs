@@ -23,8 +23,8 @@ public class KeyPartFormattingTests
             Assert.Equal(((uint)v).ToString(CultureInfo.InvariantCulture), One(KeyPart.UInt32("n"), (uint)v));
             Assert.Equal(v.ToString(CultureInfo.InvariantCulture), One(KeyPart.Int64("n"), v));
             Assert.Equal(((ulong)v).ToString(CultureInfo.InvariantCulture), One(KeyPart.UInt64("n"), (ulong)v));
-            Assert.Equal(((nint)v).ToString(CultureInfo.InvariantCulture), One(KeyPart.IntPtr("n"), (nint)v));
-            Assert.Equal(((nuint)v).ToString(CultureInfo.InvariantCulture), One(KeyPart.UIntPtr("n"), (nuint)v));
+            Assert.Equal(NativeIntegerText.Format((nint)v, null, CultureInfo.InvariantCulture), One(KeyPart.IntPtr("n"), (nint)v));
+            Assert.Equal(NativeIntegerText.Format((nuint)v, null, CultureInfo.InvariantCulture), One(KeyPart.UIntPtr("n"), (nuint)v));
         });
     }
 

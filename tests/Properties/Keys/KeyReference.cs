@@ -25,13 +25,13 @@ internal static class KeyReference
             parts[3] = eventDate.Value.ToString("yyyy/MM/dd/HH", CultureInfo.InvariantCulture);
         }
 
-        parts[^1] = messageId.ToString("D") + ".json";
+        parts[parts.Length - 1] = messageId.ToString("D") + ".json";
         return string.Join("/", parts).ToLowerInvariant();
     }
 
     private static string S3Part(string? part)
     {
-        if (string.IsNullOrWhiteSpace(part))
+        if (part is null || string.IsNullOrWhiteSpace(part))
         {
             return "unknown";
         }

@@ -12,7 +12,7 @@ using Xunit;
 
 namespace FastText.Tests.Tsv;
 
-public sealed class TsvPipeReaderTests
+public sealed partial class TsvPipeReaderTests
 {
     private struct CollectingHandler : ITsvRowHandler
     {
@@ -60,8 +60,9 @@ public sealed class TsvPipeReaderTests
         }
     }
 
-    /// <summary>Returns at most a random handful of bytes per read.</summary>
-    private sealed class TrickleStream : MemoryStream
+    /// <summary>Returns at most a random handful of bytes per read (the span overloads, which .NET Framework's
+    /// Stream lacks, are in TsvPipeReaderTests.NetCore.cs).</summary>
+    private sealed partial class TrickleStream : MemoryStream
     {
         private readonly Random _random;
 
@@ -70,13 +71,8 @@ public sealed class TsvPipeReaderTests
 
         public override int Read(byte[] buffer, int offset, int count) => base.Read(buffer, offset, Math.Min(count, _random.Next(1, 50)));
 
-        public override int Read(Span<byte> buffer) => base.Read(buffer.Slice(0, Math.Min(buffer.Length, _random.Next(1, 50))));
-
         public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
             Task.FromResult(Read(buffer, offset, count));
-
-        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
-            new(Read(buffer.Span));
     }
 
     private static Pipe SmallPipe(Random random) => new(new PipeOptions(

@@ -9,7 +9,10 @@ namespace FastText.Tests.Tsv;
 
 public sealed class TsvRowConversionTests
 {
-    private static T Convert<T>(string line, Func<TsvRow, T> convert, int column = 1)
+    // TsvRow is a ref struct, so it cannot be Func's type argument before C# 13 on .NET 9+ (never on .NET Framework).
+    private delegate T RowConversion<T>(TsvRow row);
+
+    private static T Convert<T>(string line, RowConversion<T> convert, int column = 1)
     {
         using var reader = new TsvReader(new[] { 0, column });
         ReadOnlySpan<byte> input = Encoding.UTF8.GetBytes("skip\n" + line);
