@@ -93,7 +93,19 @@ public ref partial struct ValueStringBuilder
     /// <param name="value">The value.</param>
     /// <param name="format">A standard or custom format string, or <see langword="null"/> for the default.</param>
     /// <param name="provider">The culture information, or <see langword="null"/> for the current culture.</param>
-    public void Append(nint value, string? format = null, IFormatProvider? provider = null) => AppendValue(value, format, provider);
+    public void Append(nint value, string? format = null, IFormatProvider? provider = null)
+    {
+        // A native integer formats exactly as the integer of its width (hex width included). Routing it there also
+        // covers .NET Framework, where IntPtr is not IFormattable and its ToString() would ignore the format.
+        if (IntPtr.Size == sizeof(long))
+        {
+            AppendValue((long)value, format, provider);
+        }
+        else
+        {
+            AppendValue((int)value, format, provider);
+        }
+    }
 
     /// <summary>
     /// Appends <paramref name="value"/> as <c>value.ToString(format, provider)</c> would write it (and so as
@@ -103,7 +115,17 @@ public ref partial struct ValueStringBuilder
     /// <param name="value">The value.</param>
     /// <param name="format">A standard or custom format string, or <see langword="null"/> for the default.</param>
     /// <param name="provider">The culture information, or <see langword="null"/> for the current culture.</param>
-    public void Append(nuint value, string? format = null, IFormatProvider? provider = null) => AppendValue(value, format, provider);
+    public void Append(nuint value, string? format = null, IFormatProvider? provider = null)
+    {
+        if (UIntPtr.Size == sizeof(ulong))
+        {
+            AppendValue((ulong)value, format, provider);
+        }
+        else
+        {
+            AppendValue((uint)value, format, provider);
+        }
+    }
 
     /// <summary>
     /// Appends <paramref name="value"/> as <c>value.ToString(format, provider)</c> would write it (and so as
