@@ -18,7 +18,7 @@ public static partial class AsciiText
             return source.Length;
         }
 
-        return asciiPrefix + Utf8Fallback.GetByteCount(source.Slice(asciiPrefix));
+        return asciiPrefix + Utf8Transcoder.GetByteCount(source.Slice(asciiPrefix));
     }
 
     /// <summary>
@@ -38,15 +38,14 @@ public static partial class AsciiText
             return true;
         }
 
-        ReadOnlySpan<char> rest = source.Slice(asciiWritten);
-        Span<byte> restDestination = destination.Slice(asciiWritten);
-        if (Utf8Fallback.GetByteCount(rest) > restDestination.Length)
+        int restWritten = Utf8Transcoder.Encode(source.Slice(asciiWritten), destination.Slice(asciiWritten));
+        if (restWritten < 0)
         {
             bytesWritten = 0;
             return false;
         }
 
-        bytesWritten = asciiWritten + Utf8Fallback.GetBytes(rest, restDestination);
+        bytesWritten = asciiWritten + restWritten;
         return true;
     }
 

@@ -31,6 +31,7 @@ public class InstructionSetReport
         builder.Append("  library build: ").Append(framework).Append("; runtime: ").Append(RuntimeInformation.FrameworkDescription)
             .Append(' ').Append(RuntimeInformation.ProcessArchitecture).AppendLine();
         builder.Append("  instruction sets: ").AppendLine(string.Join(", ", InstructionSets.Active()));
+        builder.Append("  ascii paths: ").AppendLine(AsciiPaths.Describe());
         return builder.ToString();
     }
 }

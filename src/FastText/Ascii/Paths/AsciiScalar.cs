@@ -1,15 +1,15 @@
-using System;
 using System.Runtime.CompilerServices;
 
 namespace FastText;
 
 /// <summary>
-/// The element loops behind <see cref="AsciiText"/>. Each returns how many leading elements it processed
-/// before the first non-ASCII one (or <c>length</c>), and never touches memory at or beyond <c>length</c>.
-/// PLACEHOLDER: plain scalar loops until the SIMD paths land.
+/// One element per step: the reference every faster path is tested against in-process, and the tail of the
+/// UInt64 path. No bounds checks (the callers pass a length they validated).
 /// </summary>
-internal static class AsciiCore
+internal static class AsciiScalar
 {
+    public static bool IsHardwareAccelerated => false;
+
     public static nuint Narrow(ref char source, ref byte destination, nuint length)
     {
         nuint i = 0;
@@ -68,7 +68,7 @@ internal static class AsciiCore
 
     public static nuint ChangeCase(ref char source, ref char destination, nuint length, bool toUpper)
     {
-        uint from = toUpper ? 'a' : 'A';
+        uint first = toUpper ? 'a' : 'A';
         nuint i = 0;
         for (; i < length; i++)
         {
@@ -78,7 +78,7 @@ internal static class AsciiCore
                 break;
             }
 
-            Unsafe.Add(ref destination, i) = (uint)(c - from) <= 'z' - 'a' ? (char)(c ^ 0x20) : c;
+            Unsafe.Add(ref destination, i) = (uint)(c - first) <= 'z' - 'a' ? (char)(c ^ 0x20) : c;
         }
 
         return i;
@@ -86,7 +86,7 @@ internal static class AsciiCore
 
     public static nuint ChangeCase(ref byte source, ref byte destination, nuint length, bool toUpper)
     {
-        uint from = toUpper ? 'a' : 'A';
+        uint first = toUpper ? 'a' : 'A';
         nuint i = 0;
         for (; i < length; i++)
         {
@@ -96,7 +96,7 @@ internal static class AsciiCore
                 break;
             }
 
-            Unsafe.Add(ref destination, i) = (uint)(b - from) <= 'z' - 'a' ? (byte)(b ^ 0x20) : b;
+            Unsafe.Add(ref destination, i) = (uint)(b - first) <= 'z' - 'a' ? (byte)(b ^ 0x20) : b;
         }
 
         return i;

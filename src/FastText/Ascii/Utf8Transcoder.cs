@@ -1,0 +1,131 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using FastText.Internal;
+
+namespace FastText;
+
+/// <summary>
+/// UTF-16 to UTF-8 for the text after the ASCII prefix, with exactly <see cref="System.Text.Encoding.UTF8"/>'s
+/// output (a lone or reversed surrogate becomes U+FFFD, EF BF BD). Written out rather than calling the encoder
+/// because the encoder allocates a fallback buffer whenever it meets a lone surrogate, and these overloads
+/// promise zero allocations. ASCII runs inside the text go back through the SIMD paths.
+/// </summary>
+internal static class Utf8Transcoder
+{
+    public static int GetByteCount(ReadOnlySpan<char> source)
+    {
+        long count = 0;
+        int i = 0;
+        while (i < source.Length)
+        {
+            char c = source[i];
+            if (c <= 0x7F)
+            {
+                int run = (int)AsciiCore.IndexOfNonAscii(ref Unsafe.AsRef(in source[i]), (nuint)(source.Length - i));
+                count += run;
+                i += run;
+                continue;
+            }
+
+            if (c <= 0x7FF)
+            {
+                count += 2;
+            }
+            else if (char.IsHighSurrogate(c) && i + 1 < source.Length && char.IsLowSurrogate(source[i + 1]))
+            {
+                count += 4;
+                i++;
+            }
+            else
+            {
+                count += 3;
+            }
+
+            i++;
+        }
+
+        if (count > int.MaxValue)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(source), "The UTF-8 form of the text is longer than int.MaxValue bytes.");
+        }
+
+        return (int)count;
+    }
+
+    /// <summary>Encodes all of <paramref name="source"/>; returns the bytes written, or -1 when they do not fit (the destination then holds partial output).</summary>
+    public static int Encode(ReadOnlySpan<char> source, Span<byte> destination)
+    {
+        int i = 0;
+        int j = 0;
+        while (i < source.Length)
+        {
+            char c = source[i];
+            if (c <= 0x7F)
+            {
+                if (j >= destination.Length)
+                {
+                    return -1;
+                }
+
+                destination[j++] = (byte)c;
+                i++;
+                if (i < source.Length && source[i] <= 0x7F)
+                {
+                    int room = Math.Min(source.Length - i, destination.Length - j);
+                    int run = (int)AsciiCore.Narrow(
+                        ref Unsafe.AsRef(in source[i]), ref MemoryMarshal.GetReference(destination.Slice(j)), (nuint)room);
+                    i += run;
+                    j += run;
+                }
+
+                continue;
+            }
+
+            if (c <= 0x7FF)
+            {
+                if (j + 2 > destination.Length)
+                {
+                    return -1;
+                }
+
+                destination[j] = (byte)(0xC0 | (c >> 6));
+                destination[j + 1] = (byte)(0x80 | (c & 0x3F));
+                j += 2;
+            }
+            else if (char.IsHighSurrogate(c) && i + 1 < source.Length && char.IsLowSurrogate(source[i + 1]))
+            {
+                if (j + 4 > destination.Length)
+                {
+                    return -1;
+                }
+
+                int codePoint = 0x10000 + ((c - 0xD800) << 10) + (source[i + 1] - 0xDC00);
+                destination[j] = (byte)(0xF0 | (codePoint >> 18));
+                destination[j + 1] = (byte)(0x80 | ((codePoint >> 12) & 0x3F));
+                destination[j + 2] = (byte)(0x80 | ((codePoint >> 6) & 0x3F));
+                destination[j + 3] = (byte)(0x80 | (codePoint & 0x3F));
+                j += 4;
+                i++;
+            }
+            else
+            {
+                if (j + 3 > destination.Length)
+                {
+                    return -1;
+                }
+
+                // A surrogate that is not part of a well-formed pair is replaced by U+FFFD, as Encoding.UTF8 does.
+                int scalar = char.IsSurrogate(c) ? 0xFFFD : c;
+                destination[j] = (byte)(0xE0 | (scalar >> 12));
+                destination[j + 1] = (byte)(0x80 | ((scalar >> 6) & 0x3F));
+                destination[j + 2] = (byte)(0x80 | (scalar & 0x3F));
+                j += 3;
+            }
+
+            i++;
+        }
+
+        return j;
+    }
+}

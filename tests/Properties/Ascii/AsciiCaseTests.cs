@@ -1,0 +1,118 @@
+using System.Buffers;
+using FastText.Tests.Infrastructure;
+using FsCheck;
+using FsCheck.Fluent;
+using Xunit;
+
+namespace FastText.Tests.Ascii;
+
+/// <summary>
+/// ToLower/ToUpper, span to span and in place. The documented rule for non-ASCII: conversion stops at the first
+/// non-ASCII element with InvalidData and the count at its index; that element and everything after it are left
+/// as they were (in place) or not written (span to span).
+/// </summary>
+public class AsciiCaseTests
+{
+    private static readonly Gen<char[]> Text =
+        from length in Gen.Frequency((4, Gen.Choose(0, 140)), (1, Gen.Choose(140, 700)))
+        from chars in Gen.ArrayOf(Gen.Frequency(
+            (20, Gen.Choose(0, 0x7F).Select(c => (char)c)),
+            (10, Gen.Elements("AZazMm@[`{".ToCharArray())),
+            (1, Gen.Elements(AsciiReference.BadChars.Concat(['\u00C0', '\u00E0', '\u0130', '\u212A']).ToArray()))), length)
+        select chars;
+
+    [Fact]
+    public void Char_conversions_match_the_reference() =>
+        Properties.ForAll(Text, chars =>
+        {
+            foreach (bool toUpper in new[] { false, true })
+            {
+                int prefix = AsciiReference.AsciiPrefix(chars);
+                OperationStatus expectedStatus = prefix == chars.Length ? OperationStatus.Done : OperationStatus.InvalidData;
+                char[] expected = chars.Select((c, i) => i < prefix ? AsciiReference.ChangeCase(c, toUpper) : c).ToArray();
+
+                char[] destination = new char[chars.Length + 2];
+                destination.AsSpan().Fill(AsciiReference.CharSentinel);
+                OperationStatus status = toUpper
+                    ? AsciiText.ToUpper(chars, destination, out int written)
+                    : AsciiText.ToLower(chars, destination, out written);
+                Assert.Equal(expectedStatus, status);
+                Assert.Equal(prefix, written);
+                Assert.Equal(expected.Take(prefix), destination.Take(prefix));
+                Assert.All(destination.Skip(prefix), c => Assert.Equal(AsciiReference.CharSentinel, c));
+
+                char[] inPlace = (char[])chars.Clone();
+                status = toUpper ? AsciiText.ToUpperInPlace(inPlace, out written) : AsciiText.ToLowerInPlace(inPlace, out written);
+                Assert.Equal(expectedStatus, status);
+                Assert.Equal(prefix, written);
+                Assert.Equal(expected, inPlace);
+            }
+        });
+
+    [Fact]
+    public void Byte_conversions_match_the_reference() =>
+        Properties.ForAll(Text, chars =>
+        {
+            byte[] bytes = chars.Select(c => c <= 0x7F ? (byte)c : (byte)(0x80 | c)).ToArray();
+            foreach (bool toUpper in new[] { false, true })
+            {
+                int prefix = AsciiReference.AsciiPrefix(bytes);
+                OperationStatus expectedStatus = prefix == bytes.Length ? OperationStatus.Done : OperationStatus.InvalidData;
+                byte[] expected = bytes.Select((b, i) => i < prefix ? AsciiReference.ChangeCase(b, toUpper) : b).ToArray();
+
+                byte[] destination = new byte[bytes.Length + 2];
+                destination.AsSpan().Fill(AsciiReference.ByteSentinel);
+                OperationStatus status = toUpper
+                    ? AsciiText.ToUpper(bytes, destination, out int written)
+                    : AsciiText.ToLower(bytes, destination, out written);
+                Assert.Equal(expectedStatus, status);
+                Assert.Equal(prefix, written);
+                Assert.Equal(expected.Take(prefix), destination.Take(prefix));
+                Assert.All(destination.Skip(prefix), b => Assert.Equal(AsciiReference.ByteSentinel, b));
+
+                byte[] inPlace = (byte[])bytes.Clone();
+                status = toUpper ? AsciiText.ToUpperInPlace(inPlace, out written) : AsciiText.ToLowerInPlace(inPlace, out written);
+                Assert.Equal(expectedStatus, status);
+                Assert.Equal(prefix, written);
+                Assert.Equal(expected, inPlace);
+            }
+        });
+
+    [Fact]
+    public void Only_the_26_letters_change_and_non_ascii_letters_stop_the_conversion()
+    {
+        string all = new(Enumerable.Range(0, 128).Select(c => (char)c).ToArray());
+        char[] lower = new char[128];
+        Assert.Equal(OperationStatus.Done, AsciiText.ToLower(all.AsSpan(), lower, out _));
+        Assert.Equal(all.Replace("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"), new string(lower));
+        char[] upper = new char[128];
+        Assert.Equal(OperationStatus.Done, AsciiText.ToUpper(all.AsSpan(), upper, out _));
+        Assert.Equal(all.Replace("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), new string(upper));
+
+        char[] text = "HELLO \u00C9COLE WORLD".ToCharArray();
+        Assert.Equal(OperationStatus.InvalidData, AsciiText.ToLowerInPlace(text, out int converted));
+        Assert.Equal(6, converted);
+        Assert.Equal("hello \u00C9COLE WORLD", new string(text));
+    }
+
+    [Fact]
+    public void Destination_shorter_than_source()
+    {
+        byte[] destination = new byte[3];
+        Assert.Equal(OperationStatus.DestinationTooSmall, AsciiText.ToUpper("abcd\u0141"u8.ToArray(), destination, out int written));
+        Assert.Equal(3, written);
+        Assert.Equal("ABC"u8.ToArray(), destination);
+    }
+
+    [Fact]
+    public void Partially_overlapping_spans_are_rejected()
+    {
+        char[] buffer = "abcdefghijklmnop".ToCharArray();
+        ArgumentException error = Assert.Throws<ArgumentException>(() => AsciiText.ToUpper(buffer.AsSpan(0, 8), buffer.AsSpan(1, 8), out _));
+        Assert.Equal("destination", error.ParamName);
+        byte[] bytes = new byte[16];
+        Assert.Throws<ArgumentException>(() => AsciiText.ToLower(bytes.AsSpan(2, 8), bytes.AsSpan(0, 8), out _));
+        Assert.Equal(OperationStatus.Done, AsciiText.ToUpper(buffer.AsSpan(0, 8), buffer.AsSpan(0, 8), out _));
+        Assert.Equal("ABCDEFGHijklmnop", new string(buffer));
+    }
+}

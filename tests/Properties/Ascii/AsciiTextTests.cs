@@ -1,0 +1,191 @@
+using System.Buffers;
+using FastText.Tests.Infrastructure;
+using FsCheck;
+using FsCheck.Fluent;
+using Xunit;
+
+namespace FastText.Tests.Ascii;
+
+/// <summary>The public <see cref="AsciiText"/> transcoding and validation API against the per-element reference.</summary>
+public class AsciiTextTests
+{
+    private static readonly Gen<char> MostlyAscii = Gen.Frequency(
+        (30, Gen.Choose(0, 0x7F).Select(c => (char)c)),
+        (1, Gen.Elements(AsciiReference.BadChars)));
+
+    /// <summary>Source text, destination length (often shorter than the source) and the start offsets of both.</summary>
+    private static readonly Gen<(char[] Source, int DestinationLength, int SourceOffset, int DestinationOffset)> NarrowInputs =
+        from length in Gen.Frequency((4, Gen.Choose(0, 140)), (1, Gen.Choose(140, 1100)))
+        from source in Gen.ArrayOf(MostlyAscii, length)
+        from destinationLength in Gen.Frequency((2, Gen.Constant(length)), (1, Gen.Choose(0, length + 8)))
+        from sourceOffset in Gen.Choose(0, 63)
+        from destinationOffset in Gen.Choose(0, 63)
+        select (source, destinationLength, sourceOffset, destinationOffset);
+
+    private static OperationStatus ExpectedStatus(int asciiPrefix, int examined, int sourceLength) =>
+        asciiPrefix < examined ? OperationStatus.InvalidData
+        : examined < sourceLength ? OperationStatus.DestinationTooSmall
+        : OperationStatus.Done;
+
+    [Fact]
+    public void Narrow_matches_the_reference_with_short_destinations_and_offsets() =>
+        Properties.ForAll(NarrowInputs, input =>
+        {
+            char[] sourceArray = new char[input.SourceOffset + input.Source.Length];
+            input.Source.CopyTo(sourceArray, input.SourceOffset);
+            byte[] destinationArray = new byte[input.DestinationOffset + input.DestinationLength + 4];
+            destinationArray.AsSpan().Fill(AsciiReference.ByteSentinel);
+            ReadOnlySpan<char> source = sourceArray.AsSpan(input.SourceOffset);
+            Span<byte> destination = destinationArray.AsSpan(input.DestinationOffset, input.DestinationLength);
+
+            OperationStatus status = AsciiText.Narrow(source, destination, out int written);
+
+            int examined = Math.Min(source.Length, destination.Length);
+            int prefix = AsciiReference.AsciiPrefix(source.Slice(0, examined));
+            Assert.Equal(ExpectedStatus(prefix, examined, source.Length), status);
+            Assert.Equal(prefix, written);
+            for (int i = 0; i < destinationArray.Length; i++)
+            {
+                int at = i - input.DestinationOffset;
+                byte expected = at >= 0 && at < prefix ? (byte)source[at] : AsciiReference.ByteSentinel;
+                Assert.True(expected == destinationArray[i], $"byte {at} of the destination: 0x{destinationArray[i]:X2}, expected 0x{expected:X2}");
+            }
+        });
+
+    [Fact]
+    public void Widen_matches_the_reference_with_short_destinations_and_offsets() =>
+        Properties.ForAll(NarrowInputs, input =>
+        {
+            byte[] sourceArray = new byte[input.SourceOffset + input.Source.Length];
+            for (int i = 0; i < input.Source.Length; i++)
+            {
+                char c = input.Source[i];
+                sourceArray[input.SourceOffset + i] = c <= 0x7F ? (byte)c : (byte)(0x80 | c);
+            }
+
+            char[] destinationArray = new char[input.DestinationOffset + input.DestinationLength + 4];
+            destinationArray.AsSpan().Fill(AsciiReference.CharSentinel);
+            ReadOnlySpan<byte> source = sourceArray.AsSpan(input.SourceOffset);
+            Span<char> destination = destinationArray.AsSpan(input.DestinationOffset, input.DestinationLength);
+
+            OperationStatus status = AsciiText.Widen(source, destination, out int written);
+
+            int examined = Math.Min(source.Length, destination.Length);
+            int prefix = AsciiReference.AsciiPrefix(source.Slice(0, examined));
+            Assert.Equal(ExpectedStatus(prefix, examined, source.Length), status);
+            Assert.Equal(prefix, written);
+            for (int i = 0; i < destinationArray.Length; i++)
+            {
+                int at = i - input.DestinationOffset;
+                char expected = at >= 0 && at < prefix ? (char)source[at] : AsciiReference.CharSentinel;
+                Assert.True(expected == destinationArray[i], $"char {at} of the destination: U+{(int)destinationArray[i]:X4}, expected U+{(int)expected:X4}");
+            }
+        });
+
+    [Fact]
+    public void IsValid_and_IndexOfNonAscii_match_the_reference() =>
+        Properties.ForAll(NarrowInputs, input =>
+        {
+            ReadOnlySpan<char> chars = input.Source;
+            byte[] bytes = input.Source.Select(c => c <= 0x7F ? (byte)c : (byte)(0x80 | c)).ToArray();
+            int prefix = AsciiReference.AsciiPrefix(chars);
+            int expectedIndex = prefix == chars.Length ? -1 : prefix;
+            Assert.Equal(expectedIndex, AsciiText.IndexOfNonAscii(chars));
+            Assert.Equal(expectedIndex, AsciiText.IndexOfNonAscii(bytes));
+            Assert.Equal(expectedIndex < 0, AsciiText.IsValid(chars));
+            Assert.Equal(expectedIndex < 0, AsciiText.IsValid(bytes));
+        });
+
+    [Fact]
+    public void Every_length_and_bad_index_through_the_public_api()
+    {
+        var random = new Random(6);
+        for (int length = 0; length <= 300; length++)
+        {
+            char[] chars = new char[length];
+            byte[] destination = new byte[length];
+            for (int bad = -1; bad < length; bad += length > 140 ? 7 : 1)
+            {
+                AsciiReference.FillAscii(chars, random);
+                if (bad >= 0)
+                {
+                    chars[bad] = AsciiReference.BadChars[(bad + length) % AsciiReference.BadChars.Length];
+                }
+
+                OperationStatus status = AsciiText.Narrow(chars, destination, out int written);
+                Assert.Equal(bad < 0 ? OperationStatus.Done : OperationStatus.InvalidData, status);
+                Assert.Equal(bad < 0 ? length : bad, written);
+                Assert.Equal(bad < 0 ? -1 : bad, AsciiText.IndexOfNonAscii(chars));
+                byte[] bytes = chars.Select(c => c <= 0x7F ? (byte)c : (byte)(0x80 | c)).ToArray();
+                char[] widened = new char[length];
+                Assert.Equal(status, AsciiText.Widen(bytes, widened, out int widenedCount));
+                Assert.Equal(written, widenedCount);
+                Assert.Equal(bad < 0 ? -1 : bad, AsciiText.IndexOfNonAscii(bytes));
+                Assert.True(widened.AsSpan(0, widenedCount).SequenceEqual(chars.AsSpan(0, widenedCount)));
+            }
+        }
+    }
+
+    [Fact]
+    public void Del_is_ascii_and_0x80_is_not()
+    {
+        Assert.True(AsciiText.IsValid("\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F".AsSpan()));
+        Assert.Equal(16, AsciiText.IndexOfNonAscii("\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u0080".AsSpan()));
+        Assert.True(AsciiText.IsValid(new byte[] { 0x7F, 0, 0x41 }));
+        Assert.False(AsciiText.IsValid(new byte[] { 0x7F, 0, 0x80 }));
+    }
+
+    [Fact]
+    public void A_non_ascii_char_beyond_the_destination_is_not_examined()
+    {
+        char[] source = "abcdefghijklmnopqrstuvwxyz0123456789\u0141".ToCharArray();
+        for (int destinationLength = 0; destinationLength < source.Length; destinationLength++)
+        {
+            byte[] destination = new byte[destinationLength];
+            Assert.Equal(OperationStatus.DestinationTooSmall, AsciiText.Narrow(source, destination, out int written));
+            Assert.Equal(destinationLength, written);
+        }
+
+        Assert.Equal(OperationStatus.InvalidData, AsciiText.Narrow(source, new byte[source.Length], out int all));
+        Assert.Equal(source.Length - 1, all);
+    }
+
+    [Fact]
+    public void Empty_inputs()
+    {
+        Assert.Equal(OperationStatus.Done, AsciiText.Narrow(ReadOnlySpan<char>.Empty, Span<byte>.Empty, out int narrowed));
+        Assert.Equal(0, narrowed);
+        Assert.Equal(OperationStatus.Done, AsciiText.Widen(ReadOnlySpan<byte>.Empty, Span<char>.Empty, out int widened));
+        Assert.Equal(0, widened);
+        Assert.Equal(OperationStatus.DestinationTooSmall, AsciiText.Narrow("a".AsSpan(), Span<byte>.Empty, out _));
+        Assert.True(AsciiText.IsValid(ReadOnlySpan<char>.Empty));
+        Assert.Equal(-1, AsciiText.IndexOfNonAscii(ReadOnlySpan<byte>.Empty));
+    }
+
+    [GuardedFact]
+    public void Public_api_on_memory_flush_against_a_guard_page()
+    {
+        using var sourceBuffer = new GuardedBuffer(8192);
+        using var destinationBuffer = new GuardedBuffer(8192);
+        var random = new Random(7);
+        for (int length = 0; length <= 300; length++)
+        {
+            Span<char> chars = sourceBuffer.Chars(length);
+            AsciiReference.FillAscii(chars, random);
+            Assert.Equal(OperationStatus.Done, AsciiText.Narrow(chars, destinationBuffer.Bytes(length), out _));
+            Assert.True(AsciiText.IsValid(chars));
+            Assert.Equal(length, AsciiText.GetUtf8ByteCount(chars));
+            Assert.True(AsciiText.TryEncodeUtf8(chars, destinationBuffer.Bytes(length), out _));
+            Assert.Equal(OperationStatus.Done, AsciiText.Widen(destinationBuffer.Bytes(length), sourceBuffer.Chars(length), out _));
+            Assert.True(AsciiText.IsValid((ReadOnlySpan<byte>)destinationBuffer.Bytes(length)));
+            Assert.Equal(OperationStatus.Done, AsciiText.ToUpperInPlace(sourceBuffer.Chars(length), out _));
+            Assert.Equal(OperationStatus.Done, AsciiText.ToLowerInPlace(destinationBuffer.Bytes(length), out _));
+            if (length > 0)
+            {
+                chars[length - 1] = '\u00E9';
+                Assert.True(AsciiText.TryEncodeUtf8(chars, destinationBuffer.Bytes(length + 1), out int utf8Length));
+                Assert.Equal(length + 1, utf8Length);
+            }
+        }
+    }
+}
