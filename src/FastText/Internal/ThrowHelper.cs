@@ -36,4 +36,23 @@ internal static class ThrowHelper
 
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowOutOfMemory(string message) => throw new OutOfMemoryException(message);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowKeyPartInvalid(string partName) =>
+        throw new ArgumentException(
+            string.Format(CultureInfo.InvariantCulture,
+                "Key part '{0}' is empty or contains a char outside its allowed set (strict mode).", partName),
+            partName);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowKeyTooLong(string partName) =>
+        throw new ArgumentException(
+            string.Format(CultureInfo.InvariantCulture,
+                "The key would exceed the maximum string length once key part '{0}' is added.", partName),
+            partName);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowKeyPartArgument(string paramName, string partName, string problem) =>
+        throw new ArgumentException(
+            string.Format(CultureInfo.InvariantCulture, "Key part '{0}': {1}", partName, problem), paramName);
 }

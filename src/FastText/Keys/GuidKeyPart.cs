@@ -1,0 +1,40 @@
+using System;
+using FastText.Internal;
+
+namespace FastText;
+
+/// <summary>A Guid part in one of the standard formats N, D, B, P or X (lower-case hex), as <see cref="Guid.ToString(string)"/>.</summary>
+internal sealed partial class GuidKeyPart : KeyPart<Guid>
+{
+    private readonly char _format;
+    private readonly int _length;
+
+    internal GuidKeyPart(string name, string? format)
+        : base(name, LengthOf(format))
+    {
+        _format = string.IsNullOrEmpty(format) ? 'D' : format!.Length == 1 ? char.ToUpperInvariant(format[0]) : '?';
+        _length = LengthOf(format);
+        if (_length < 0)
+        {
+            ThrowHelper.ThrowKeyPartArgument(nameof(format), name, "a Guid format must be one of N, D, B, P or X.");
+        }
+    }
+
+    private static int LengthOf(string? format) =>
+        (string.IsNullOrEmpty(format) ? 'D' : format!.Length == 1 ? char.ToUpperInvariant(format[0]) : '?') switch
+        {
+            'N' => 32,
+            'D' => 36,
+            'B' or 'P' => 38,
+            'X' => 68,
+            _ => -1,
+        };
+
+    internal override int Measure(Guid value, out int plan)
+    {
+        plan = 0;
+        return _length;
+    }
+
+    internal override void Write(Guid value, int plan, Span<char> destination) => WriteFormatted(value, _format, destination);
+}

@@ -1,0 +1,168 @@
+using System;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+using System.Text;
+using FastText.Internal;
+
+namespace FastText;
+
+/// <summary>
+/// The literal text of a shape: a prefix, one literal in front of each part after the first, and a suffix. An absent
+/// part drops the literal in front of it; the first present part never gets one, so keys never start a segment with a
+/// dangling separator.
+/// </summary>
+internal sealed class KeyLayout
+{
+    /// <summary>The longest string the runtime can allocate (string.Length limit on 64-bit).</summary>
+    internal const int MaxKeyLength = 0x3FFFFFDF;
+
+    private readonly string[] _gaps;
+
+    private KeyLayout(string prefix, string[] gaps, string suffix)
+    {
+        Prefix = prefix;
+        _gaps = gaps;
+        Suffix = suffix;
+        FixedLength = prefix.Length + suffix.Length;
+    }
+
+    internal string Prefix { get; }
+
+    internal string Suffix { get; }
+
+    /// <summary>Prefix and suffix: the literal chars every key has.</summary>
+    internal int FixedLength { get; }
+
+    /// <summary>The literal in front of part <paramref name="partIndex"/> (1-based, 2 or more).</summary>
+    internal string GapBefore(int partIndex) => _gaps[partIndex - 2];
+
+    internal static KeyLayout Join(string separator, int partCount, string? prefix, string? suffix)
+    {
+        if (separator is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(separator));
+        }
+
+        var gaps = new string[partCount - 1];
+        for (int i = 0; i < gaps.Length; i++)
+        {
+            gaps[i] = separator;
+        }
+
+        return new KeyLayout(prefix ?? string.Empty, gaps, suffix ?? string.Empty);
+    }
+
+    /// <summary>Parses "literal{0}literal{1}...literal": placeholders 0..n-1, each once, in order; "{{" and "}}" are braces.</summary>
+    internal static KeyLayout Parse(string template, int partCount)
+    {
+        if (template is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(template));
+        }
+
+        var literals = new List<string>(partCount + 1);
+        var current = new StringBuilder();
+        for (int i = 0; i < template.Length; i++)
+        {
+            char c = template[i];
+            if (c == '{' && i + 1 < template.Length && template[i + 1] == '{')
+            {
+                current.Append('{');
+                i++;
+            }
+            else if (c == '}' && i + 1 < template.Length && template[i + 1] == '}')
+            {
+                current.Append('}');
+                i++;
+            }
+            else if (c == '{')
+            {
+                int close = template.IndexOf('}', i + 1);
+                string expected = (literals.Count).ToString(System.Globalization.CultureInfo.InvariantCulture);
+                if (close < 0 || template.Substring(i + 1, close - i - 1) != expected)
+                {
+                    ThrowHelper.ThrowArgument(nameof(template),
+                        "Key template placeholders must be {0}, {1}, ... in order, each once; expected {" + expected + "} at index " + i.ToString(System.Globalization.CultureInfo.InvariantCulture) + ".");
+                }
+
+                literals.Add(current.ToString());
+                current.Clear();
+                i = close;
+            }
+            else if (c == '}')
+            {
+                ThrowHelper.ThrowArgument(nameof(template), "Key template has a lone '}'; write '}}' for a brace.");
+            }
+            else
+            {
+                current.Append(c);
+            }
+        }
+
+        literals.Add(current.ToString());
+        if (literals.Count != partCount + 1)
+        {
+            ThrowHelper.ThrowArgument(nameof(template),
+                "Key template has " + (literals.Count - 1).ToString(System.Globalization.CultureInfo.InvariantCulture)
+                + " placeholders but the shape has " + partCount.ToString(System.Globalization.CultureInfo.InvariantCulture) + " parts.");
+        }
+
+        return new KeyLayout(literals[0], literals.GetRange(1, partCount - 1).ToArray(), literals[partCount]);
+    }
+
+    /// <summary>Adds part <paramref name="partIndex"/>'s measured length (and its leading literal) to the running total.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal long Add(long total, int partLength, int partIndex, ref bool anyPresent, string partName)
+    {
+        if (partLength < 0)
+        {
+            return total;
+        }
+
+        total += partLength;
+        if (anyPresent)
+        {
+            total += _gaps[partIndex - 2].Length;
+        }
+
+        anyPresent = true;
+        if (total > MaxKeyLength)
+        {
+            ThrowHelper.ThrowKeyTooLong(partName);
+        }
+
+        return total;
+    }
+
+    /// <summary>Writes the literal in front of a present part when an earlier part was present; returns the new position.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal int WriteGap(int partIndex, bool anyPresent, Span<char> destination, int position)
+    {
+        if (!anyPresent)
+        {
+            return position;
+        }
+
+        return WriteLiteral(_gaps[partIndex - 2], destination, position);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int WriteLiteral(string literal, Span<char> destination, int position)
+    {
+        // Separators and labels are a few chars: a short loop beats a call to the general memmove.
+        if (literal.Length <= 8)
+        {
+            Span<char> target = destination.Slice(position, literal.Length);
+            for (int i = 0; i < target.Length; i++)
+            {
+                target[i] = literal[i];
+            }
+        }
+        else
+        {
+            literal.AsSpan().CopyTo(destination.Slice(position));
+        }
+
+        return position + literal.Length;
+    }
+}

@@ -1,0 +1,44 @@
+using System;
+using System.Buffers;
+using System.Diagnostics;
+
+namespace FastText;
+
+/// <summary>
+/// netstandard2.0 has no string.Create, and mutating a string after it exists is off-limits, so the key is composed in
+/// a stack buffer (or, when long, a pooled array) and copied into its string once.
+/// </summary>
+internal static class KeyStringFactory
+{
+    private const int StackLimit = 512;
+
+    /// <remarks><paramref name="write"/> is unused here: the composer writes into the buffer directly.</remarks>
+    internal static unsafe string Create<TComposer>(int length, TComposer composer, SpanAction<char, TComposer> write)
+        where TComposer : struct, IKeyComposer
+    {
+        if (length == 0)
+        {
+            return string.Empty;
+        }
+
+        if (length <= StackLimit)
+        {
+            char* buffer = stackalloc char[length];
+            int written = composer.Write(new Span<char>(buffer, length));
+            Debug.Assert(written == length, "A key part wrote a different length than it measured.");
+            return new string(buffer, 0, length);
+        }
+
+        char[] rented = ArrayPool<char>.Shared.Rent(length);
+        try
+        {
+            int written = composer.Write(rented.AsSpan(0, length));
+            Debug.Assert(written == length, "A key part wrote a different length than it measured.");
+            return new string(rented, 0, length);
+        }
+        finally
+        {
+            ArrayPool<char>.Shared.Return(rented);
+        }
+    }
+}

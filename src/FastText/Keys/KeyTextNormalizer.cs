@@ -1,0 +1,207 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using FastText.Internal;
+
+namespace FastText;
+
+/// <summary>
+/// <see cref="KeyTextRules"/> compiled for the hot path. Measuring classifies the text in one pass with a per-ASCII-char
+/// flag table (allowed after replacement, whitespace); writing an all-ASCII part is then one table lookup per char,
+/// which performs replacement and lower-casing together. Every rule maps a char to exactly one char (invariant
+/// lower-casing preserves UTF-16 length), so a kept part is exactly as long as its input.
+/// </summary>
+internal sealed class KeyTextNormalizer
+{
+    internal const int PlanEmptyFallback = 0;
+    internal const int PlanInvalidFallback = 1;
+    internal const int PlanAscii = 2;
+    internal const int PlanText = 3;
+    internal const int PlanCopy = 4;
+
+    private const byte AllowedFlag = 1;
+    private const byte WhitespaceFlag = 2;
+    private const byte AsciiFlag = 4;
+    private const byte AllFlags = AllowedFlag | WhitespaceFlag | AsciiFlag;
+
+    private readonly byte[] _asciiFlags = new byte[128];
+    private readonly char[] _asciiMap = new char[128];
+    private readonly string? _emptyFallback;
+    private readonly string? _invalidFallback;
+    private readonly KeyCharacterSet? _allowed;
+    private readonly bool _replaceAllWhitespace;
+    private readonly bool _replaceSpaces;
+    private readonly char _replacement;
+    private readonly char _writtenReplacement;
+    private readonly bool _lowerCase;
+    private readonly bool _copiesAsIs;
+
+    internal KeyTextNormalizer(KeyTextRules rules)
+    {
+        _lowerCase = rules.LowerCase;
+        _emptyFallback = Lower(rules.EmptyFallback);
+        _allowed = rules.AllowedCharacters;
+        _invalidFallback = Lower(rules.InvalidFallback);
+        if (rules.WhitespaceReplacement is char replacement)
+        {
+            _replacement = replacement;
+            _writtenReplacement = _lowerCase ? char.ToLowerInvariant(replacement) : replacement;
+            _replaceAllWhitespace = rules.Whitespace == KeyWhitespace.All;
+            _replaceSpaces = !_replaceAllWhitespace;
+        }
+
+        _copiesAsIs = _emptyFallback is null && _allowed is null && rules.WhitespaceReplacement is null && !_lowerCase;
+
+        for (int i = 0; i < 128; i++)
+        {
+            char c = (char)i;
+            bool replaced = IsReplaced(c);
+            char mapped = replaced ? _replacement : c;
+            byte flags = AsciiFlag;
+            if (_allowed is null || _allowed.Contains(mapped))
+            {
+                flags |= AllowedFlag;
+            }
+
+            if (char.IsWhiteSpace(c))
+            {
+                flags |= WhitespaceFlag;
+            }
+
+            _asciiFlags[i] = flags;
+            _asciiMap[i] = replaced ? _writtenReplacement : _lowerCase && c is >= 'A' and <= 'Z' ? (char)(c | 0x20) : c;
+        }
+    }
+
+    private string? Lower(string? text) => text is not null && _lowerCase ? text.ToLowerInvariant() : text;
+
+    private bool IsReplaced(char c) => _replaceAllWhitespace ? char.IsWhiteSpace(c) : _replaceSpaces && c == ' ';
+
+    /// <summary>The exact length the text is written with, and the plan <see cref="Write"/> follows.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal int Measure(ReadOnlySpan<char> text, string partName, out int plan)
+    {
+        if (_copiesAsIs)
+        {
+            plan = PlanCopy;
+            return text.Length;
+        }
+
+        ref byte flagTable = ref _asciiFlags[0];
+        int combined = AllFlags;
+        for (int i = 0; i < text.Length; i++)
+        {
+            char c = text[i];
+            combined &= c < 128 ? Unsafe.Add(ref flagTable, (nint)c) : NonAsciiFlags(c);
+            if ((combined & (AllowedFlag | WhitespaceFlag)) == 0)
+            {
+                break; // neither blank nor valid: the invalid fallback, whatever follows
+            }
+        }
+
+        if ((combined & WhitespaceFlag) != 0 && _emptyFallback is not null)
+        {
+            plan = PlanEmptyFallback;
+            return _emptyFallback.Length;
+        }
+
+        if (_allowed is not null && ((combined & AllowedFlag) == 0 || text.Length == 0))
+        {
+            if (_invalidFallback is null)
+            {
+                ThrowHelper.ThrowKeyPartInvalid(partName);
+            }
+
+            plan = PlanInvalidFallback;
+            return _invalidFallback.Length;
+        }
+
+        plan = (combined & AsciiFlag) != 0 ? PlanAscii : PlanText;
+        return text.Length;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int NonAsciiFlags(char c)
+    {
+        bool whitespace = char.IsWhiteSpace(c);
+        char mapped = whitespace && _replaceAllWhitespace ? _replacement : c;
+        int flags = whitespace ? WhitespaceFlag : 0;
+        if (_allowed is null || _allowed.Contains(mapped))
+        {
+            flags |= AllowedFlag;
+        }
+
+        return flags;
+    }
+
+    /// <summary>Writes the text as measured; <paramref name="destination"/> is exactly the measured length.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void Write(ReadOnlySpan<char> text, int plan, Span<char> destination)
+    {
+        // An if-chain rather than a switch: plans differ from part to part of one key, and conditional branches predict
+        // better than the indirect jump a switch compiles to.
+        if (plan == PlanAscii)
+        {
+            WriteAscii(text, destination);
+        }
+        else if (plan == PlanCopy)
+        {
+            text.CopyTo(destination);
+        }
+        else if (plan == PlanText)
+        {
+            WriteText(text, destination);
+        }
+        else
+        {
+            KeyLayout.WriteLiteral(plan == PlanEmptyFallback ? _emptyFallback! : _invalidFallback!, destination, 0);
+        }
+    }
+
+    private void WriteAscii(ReadOnlySpan<char> text, Span<char> destination)
+    {
+        ref char map = ref _asciiMap[0];
+        ref char source = ref MemoryMarshal.GetReference(text);
+        ref char target = ref MemoryMarshal.GetReference(destination);
+        // Measure proved every char is ASCII and destination.Length == text.Length, so the lookups stay in the table.
+        for (nint i = 0; i < text.Length; i++)
+        {
+            Unsafe.Add(ref target, i) = Unsafe.Add(ref map, (nint)Unsafe.Add(ref source, i));
+        }
+    }
+
+    private void WriteText(ReadOnlySpan<char> text, Span<char> destination)
+    {
+        // Lower first, then replace: no char changes whitespace-ness when lowered, and the replacement was lowered once
+        // up front, so this equals lower(replace(text)), the documented order.
+        if (_lowerCase)
+        {
+            KeyTextLowering.ToLowerInvariant(text, destination);
+        }
+        else
+        {
+            text.CopyTo(destination);
+        }
+
+        if (_replaceAllWhitespace)
+        {
+            for (int i = 0; i < destination.Length; i++)
+            {
+                if (char.IsWhiteSpace(destination[i]))
+                {
+                    destination[i] = _writtenReplacement;
+                }
+            }
+        }
+        else if (_replaceSpaces)
+        {
+            for (int i = 0; i < destination.Length; i++)
+            {
+                if (destination[i] == ' ')
+                {
+                    destination[i] = _writtenReplacement;
+                }
+            }
+        }
+    }
+}
