@@ -9,5 +9,6 @@ internal static class FuzzTargets
     {
         new AsciiFuzzTarget(),
         new TsvFuzzTarget(),
+        new ValueStringBuilderFuzzTarget(),
     };
 }
