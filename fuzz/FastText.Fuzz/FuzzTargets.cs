@@ -10,5 +10,6 @@ internal static class FuzzTargets
         new AsciiFuzzTarget(),
         new TsvFuzzTarget(),
         new ValueStringBuilderFuzzTarget(),
+        new KeysFuzzTarget(),
     };
 }
