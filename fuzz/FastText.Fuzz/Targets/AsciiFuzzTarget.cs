@@ -6,21 +6,31 @@ using FastText.Tests.Infrastructure;
 namespace FastText.Fuzz;
 
 /// <summary>
-/// ASCII transcoding against per-element reference loops. Byte 0 picks the operation, byte 1 how much shorter the
-/// destination is, the rest is the text (a byte below 0x80 is that ASCII char; a byte at or above 0x80 starts a
+/// ASCII transcoding against per-element reference loops. Byte 0 picks the operation (0-7 the public API, 8-15 one
+/// operation of one internal path; bit 4 upper or lower case), byte 1 how much shorter the destination is (low 3 bits) and which internal path
+/// (the rest), the rest is the text (a byte below 0x80 is that ASCII char; a byte at or above 0x80 starts a
 /// two-byte UTF-16 unit, so inputs reach every bad value). Source and destination both end at a no-access page.
+/// The internal paths are every one in <see cref="AsciiPaths.All"/> the CPU runs natively (hardware-accelerated
+/// vectors, UInt64, Scalar): the dispatcher picks only one per process, so this is how the others get fuzzed.
 /// </summary>
 internal sealed class AsciiFuzzTarget : IFuzzTarget
 {
-    private const int Operations = 8;
+    private const int Operations = 16;
+
+    private static readonly AsciiPath[] NativePaths =
+        AsciiPaths.All.Where(p => p.IsHardwareAccelerated || !p.Name.StartsWith("Vector", StringComparison.Ordinal)).ToArray();
 
     public string Name => "ascii";
 
     public void Run(ReadOnlySpan<byte> input)
     {
         var reader = new FuzzReader(input);
-        int operation = reader.NextByte() % Operations;
-        int shortfall = reader.NextByte() % 8;
+        byte first = reader.NextByte();
+        int operation = first % Operations;
+        bool toUpper = (first & 0x10) != 0;
+        byte second = reader.NextByte();
+        int shortfall = second % 8;
+        AsciiPath path = NativePaths[(second >> 3) % NativePaths.Length];
         char[] chars = DecodeChars(reader.TakeRest());
         byte[] bytes = Array.ConvertAll(chars, c => (byte)c);
 
@@ -46,8 +56,40 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
                 ChangeCase(Place(sourceMemory, chars), destinationMemory.Chars(destinationLength), toUpper: operation == 5);
                 break;
             case 6:
-                ChangeCaseInPlace(Place(sourceMemory, bytes), toUpper: reader.NextBool());
+                ChangeCaseInPlace(Place(sourceMemory, bytes), toUpper: toUpper);
                 break;
+            case 8:
+                AsciiInternalPathChecks.Narrow(path, Place(sourceMemory, chars), destinationMemory.Bytes(destinationLength));
+                break;
+            case 9:
+                AsciiInternalPathChecks.Widen(path, Place(sourceMemory, bytes), destinationMemory.Chars(destinationLength));
+                break;
+            case 10:
+                AsciiInternalPathChecks.IndexOfNonAscii(path, Place(sourceMemory, chars));
+                break;
+            case 11:
+                AsciiInternalPathChecks.IndexOfNonAscii(path, Place(sourceMemory, bytes));
+                break;
+            case 12:
+                AsciiInternalPathChecks.ChangeCase(path, Place(sourceMemory, chars), destinationMemory.Chars(destinationLength), toUpper);
+                break;
+            case 13:
+                AsciiInternalPathChecks.ChangeCase(path, Place(sourceMemory, bytes), destinationMemory.Bytes(destinationLength), toUpper);
+                break;
+            case 14:
+            {
+                Span<char> inPlace = Place(sourceMemory, chars);
+                AsciiInternalPathChecks.ChangeCase(path, inPlace, inPlace, toUpper);
+                break;
+            }
+
+            case 15:
+            {
+                Span<byte> inPlace = Place(sourceMemory, bytes);
+                AsciiInternalPathChecks.ChangeCase(path, inPlace, inPlace, toUpper);
+                break;
+            }
+
             default:
                 EncodeUtf8(Place(sourceMemory, chars), destinationMemory.Bytes(Math.Max(0, (chars.Length * 3) - shortfall)));
                 break;
