@@ -66,24 +66,55 @@ internal sealed class TsvFuzzTarget : IFuzzTarget
         List<string> expected = TsvTestSupport.Reference(tsv);
         byte[] bytes = tsv.Bytes;
 
-        using (var memory = new GuardedBuffer(bytes.Length + 64))
+        // Segmentation bit 6: one reader for all three reads, Reset() between them (reuse after an error or a full read).
+        bool reuse = (segmentation & 0x40) != 0;
+        TsvReader? shared = reuse ? tsv.CreateReader() : null;
+        try
         {
-            Span<byte> flush = memory.Bytes(bytes.Length);
-            bytes.CopyTo(flush);
-            using TsvReader spanReader = tsv.CreateReader();
-            Compare("span", expected, TsvTestSupport.ReadSpan(spanReader, flush), tsv);
-        }
+            using (var memory = new GuardedBuffer(bytes.Length + 64))
+            {
+                Span<byte> flush = memory.Bytes(bytes.Length);
+                bytes.CopyTo(flush);
+                TsvReader spanReader = Reader(tsv, shared);
+                List<string> rows = TsvTestSupport.ReadSpan(spanReader, flush);
+                Release(spanReader, shared);
+                Compare("span", expected, rows, tsv);
+            }
 
-        List<byte[]> segments = Segment(bytes, segmentation, segmentSizes);
-        using (TsvReader sequenceReader = tsv.CreateReader())
-        {
+            List<byte[]> segments = Segment(bytes, segmentation, segmentSizes);
             var arrivals = new Random(chunking);
-            Compare("sequence", expected, TsvTestSupport.ReadIncrementally(sequenceReader, TsvTestSupport.ToSequence(segments), arrivals), tsv);
+            TsvReader sequenceReader = Reader(tsv, shared);
+            List<string> sequenceRows = TsvTestSupport.ReadIncrementally(sequenceReader, TsvTestSupport.ToSequence(segments), arrivals);
+            Release(sequenceReader, shared);
+            Compare("sequence", expected, sequenceRows, tsv);
+            TsvReader pipeReader = Reader(tsv, shared);
+            List<string> pipeRows = ReadThroughPipe(pipeReader, bytes, chunking);
+            Release(pipeReader, shared);
+            Compare("pipe", expected, pipeRows, tsv);
+        }
+        finally
+        {
+            shared?.Dispose();
+        }
+    }
+
+    /// <summary>The shared reader reset for another input, or a fresh one.</summary>
+    private static TsvReader Reader(TsvCase tsv, TsvReader? shared)
+    {
+        if (shared is null)
+        {
+            return tsv.CreateReader();
         }
 
-        using (TsvReader pipeReader = tsv.CreateReader())
+        shared.Reset();
+        return shared;
+    }
+
+    private static void Release(TsvReader reader, TsvReader? shared)
+    {
+        if (reader != shared)
         {
-            Compare("pipe", expected, ReadThroughPipe(pipeReader, bytes, chunking), tsv);
+            reader.Dispose();
         }
     }
 
