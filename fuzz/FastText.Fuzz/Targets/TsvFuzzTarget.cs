@@ -211,10 +211,28 @@ internal sealed class TsvFuzzTarget : IFuzzTarget
 
     private readonly struct RowCollector : ITsvRowHandler
     {
+        private static readonly CommunityToolkit.HighPerformance.Buffers.StringPool Pool = new(64);
+
         public RowCollector(List<string> rows) => Rows = rows;
 
         public List<string> Rows { get; }
 
-        public void OnRow(in TsvRow row) => Rows.Add(TsvTestSupport.Render(row));
+        public void OnRow(in TsvRow row)
+        {
+            Rows.Add(TsvTestSupport.Render(row));
+
+            // The string conversions too: the ASCII widen fast path and the UTF-8 fallback, plain and pooled.
+            for (int i = 0; i < row.ColumnCount; i++)
+            {
+                if (row.TryGetColumn(i, out ReadOnlySpan<byte> value))
+                {
+                    string expected = Encoding.UTF8.GetString(value);
+                    if (row.GetString(i) != expected || row.GetString(i, Pool) != expected)
+                    {
+                        throw new FuzzMismatchException($"tsv GetString({i}) on line {row.LineNumber} differs from Encoding.UTF8");
+                    }
+                }
+            }
+        }
     }
 }
