@@ -127,6 +127,54 @@ public class AsciiTextTests
     }
 
     [Fact]
+    public void Short_inputs_take_the_inline_path_exactly()
+    {
+        // Below one 128-bit vector the dispatcher inlines head/tail loads; every bad value at every index, and
+        // the bytes around the destination must keep their sentinel.
+        var random = new Random(8);
+        for (int length = 0; length < 20; length++)
+        {
+            for (int bad = -1; bad < length; bad++)
+            {
+                foreach (char badChar in bad < 0 ? ['?'] : AsciiReference.BadChars)
+                {
+                    char[] chars = new char[length];
+                    AsciiReference.FillAscii(chars, random);
+                    if (bad >= 0)
+                    {
+                        chars[bad] = badChar;
+                    }
+
+                    int expected = bad < 0 ? length : bad;
+                    byte[] narrowed = new byte[length + 2];
+                    narrowed.AsSpan().Fill(AsciiReference.ByteSentinel);
+                    AsciiText.Narrow(chars, narrowed.AsSpan(1, length), out int written);
+                    Assert.Equal(expected, written);
+                    Assert.Equal(AsciiReference.ByteSentinel, narrowed[0]);
+                    for (int i = 0; i < length + 1; i++)
+                    {
+                        Assert.Equal(i < expected ? (byte)chars[i] : AsciiReference.ByteSentinel, narrowed[i + 1]);
+                    }
+
+                    byte[] bytes = chars.Select(c => c <= 0x7F ? (byte)c : (byte)(0x80 | c)).ToArray();
+                    char[] widened = new char[length + 2];
+                    widened.AsSpan().Fill(AsciiReference.CharSentinel);
+                    AsciiText.Widen(bytes, widened.AsSpan(1, length), out written);
+                    Assert.Equal(expected, written);
+                    Assert.Equal(AsciiReference.CharSentinel, widened[0]);
+                    for (int i = 0; i < length + 1; i++)
+                    {
+                        Assert.Equal(i < expected ? (char)bytes[i] : AsciiReference.CharSentinel, widened[i + 1]);
+                    }
+
+                    Assert.Equal(bad, AsciiText.IndexOfNonAscii(chars));
+                    Assert.Equal(bad, AsciiText.IndexOfNonAscii(bytes));
+                }
+            }
+        }
+    }
+
+    [Fact]
     public void Del_is_ascii_and_0x80_is_not()
     {
         Assert.True(AsciiText.IsValid("\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F\u007F".AsSpan()));

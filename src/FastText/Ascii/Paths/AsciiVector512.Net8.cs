@@ -158,47 +158,61 @@ internal static unsafe class AsciiVector512
         VecUInt16 nonAscii = Vec.Create((ushort)0xFF80);
         nuint i = 0;
         VecUInt16 high;
-        if (length >= 2 * step)
+        if (length >= 4 * step)
         {
-            nuint lastPair = length - (2 * step);
+            // Four vectors per check: validation is load-bound, so the test and branch are amortized over four.
+            nuint lastQuad = length - (4 * step);
             do
             {
                 VecUInt16 a = Vec.LoadUnsafe(ref chars, i);
                 VecUInt16 b = Vec.LoadUnsafe(ref chars, i + step);
-                if (((a | b) & nonAscii) != VecUInt16.Zero)
+                VecUInt16 c = Vec.LoadUnsafe(ref chars, i + (2 * step));
+                VecUInt16 d = Vec.LoadUnsafe(ref chars, i + (3 * step));
+                if ((((a | b) | (c | d)) & nonAscii) != VecUInt16.Zero)
                 {
+                    // The first non-ASCII char is in one of these four vectors.
                     high = a & nonAscii;
                     if (high == VecUInt16.Zero)
                     {
-                        high = b & nonAscii;
                         i += step;
+                        high = b & nonAscii;
+                        if (high == VecUInt16.Zero)
+                        {
+                            i += step;
+                            high = c & nonAscii;
+                            if (high == VecUInt16.Zero)
+                            {
+                                i += step;
+                                high = d & nonAscii;
+                            }
+                        }
                     }
 
                     goto NonAscii;
                 }
 
-                i += 2 * step;
+                i += 4 * step;
             }
-            while (i <= lastPair);
+            while (i <= lastQuad);
         }
 
-        if (i < length)
+        // Fewer than four vectors remain: whole vectors, then the one that ends at length.
+        while (length - i > step)
         {
-            if (length - i > step)
-            {
-                high = Vec.LoadUnsafe(ref chars, i) & nonAscii;
-                if (high != VecUInt16.Zero)
-                {
-                    goto NonAscii;
-                }
-            }
-
-            i = length - step;
             high = Vec.LoadUnsafe(ref chars, i) & nonAscii;
             if (high != VecUInt16.Zero)
             {
                 goto NonAscii;
             }
+
+            i += step;
+        }
+
+        i = length - step;
+        high = Vec.LoadUnsafe(ref chars, i) & nonAscii;
+        if (high != VecUInt16.Zero)
+        {
+            goto NonAscii;
         }
 
         return length;
@@ -220,47 +234,58 @@ internal static unsafe class AsciiVector512
         VecByte nonAscii = Vec.Create((byte)0x80);
         nuint i = 0;
         VecByte tail;
-        if (length >= 2 * step)
+        if (length >= 4 * step)
         {
-            nuint lastPair = length - (2 * step);
+            nuint lastQuad = length - (4 * step);
             do
             {
                 VecByte a = Vec.LoadUnsafe(ref source, i);
                 VecByte b = Vec.LoadUnsafe(ref source, i + step);
-                if (((a | b) & nonAscii) != VecByte.Zero)
+                VecByte c = Vec.LoadUnsafe(ref source, i + (2 * step));
+                VecByte d = Vec.LoadUnsafe(ref source, i + (3 * step));
+                if ((((a | b) | (c | d)) & nonAscii) != VecByte.Zero)
                 {
                     tail = a;
-                    if ((a & nonAscii) == VecByte.Zero)
+                    if ((tail & nonAscii) == VecByte.Zero)
                     {
-                        tail = b;
                         i += step;
+                        tail = b;
+                        if ((tail & nonAscii) == VecByte.Zero)
+                        {
+                            i += step;
+                            tail = c;
+                            if ((tail & nonAscii) == VecByte.Zero)
+                            {
+                                i += step;
+                                tail = d;
+                            }
+                        }
                     }
 
                     goto NonAscii;
                 }
 
-                i += 2 * step;
+                i += 4 * step;
             }
-            while (i <= lastPair);
+            while (i <= lastQuad);
         }
 
-        if (i < length)
+        while (length - i > step)
         {
-            if (length - i > step)
-            {
-                tail = Vec.LoadUnsafe(ref source, i);
-                if ((tail & nonAscii) != VecByte.Zero)
-                {
-                    goto NonAscii;
-                }
-            }
-
-            i = length - step;
             tail = Vec.LoadUnsafe(ref source, i);
             if ((tail & nonAscii) != VecByte.Zero)
             {
                 goto NonAscii;
             }
+
+            i += step;
+        }
+
+        i = length - step;
+        tail = Vec.LoadUnsafe(ref source, i);
+        if ((tail & nonAscii) != VecByte.Zero)
+        {
+            goto NonAscii;
         }
 
         return length;
