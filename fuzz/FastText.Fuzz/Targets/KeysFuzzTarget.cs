@@ -28,6 +28,85 @@ internal sealed class KeysFuzzTarget : IFuzzTarget
     public void Run(ReadOnlySpan<byte> input)
     {
         var reader = new FuzzReader(input);
+        RunShape(ref reader);
+        RunDateFormats(ref reader);
+    }
+
+    /// <summary>
+    /// The date parts compile their format once; the bytes after the shape's make a format string over the
+    /// specifier alphabet and a value. A format the part accepts must print exactly what
+    /// <c>ToString(format, InvariantCulture)</c> prints, at the measured fixed width; rejecting one is allowed.
+    /// </summary>
+    private static void RunDateFormats(ref FuzzReader reader)
+    {
+        const string Alphabet = "yyyyMMddHHhhmmssffftt'\\\"/:-_ TzzzabcFgK%.,";
+        int length = reader.NextByte() % 14;
+        var format = new StringBuilder();
+        for (int i = 0; i < length; i++)
+        {
+            format.Append(Alphabet[reader.NextByte() % Alphabet.Length]);
+        }
+
+        long ticks = (long)(NextUInt64(ref reader) % (ulong)(DateTime.MaxValue.Ticks + 1));
+        var offset = TimeSpan.FromMinutes((reader.NextInt(28 * 60 + 1) - (14 * 60)) % (14 * 60));
+        var dateTime = new DateTime(ticks, (DateTimeKind)(reader.NextByte() % 3));
+        string text = format.ToString();
+
+        KeyPart<DateTime>? datePart = null;
+        try
+        {
+            datePart = KeyPart.DateTime("when", text);
+        }
+        catch (ArgumentException)
+        {
+        }
+
+        if (datePart is not null)
+        {
+            CheckDate(KeyShape.Join("/", datePart), dateTime, text, () => dateTime.ToString(text, CultureInfo.InvariantCulture));
+        }
+
+        if (ticks < DateTime.MaxValue.Ticks - TimeSpan.TicksPerDay && ticks > TimeSpan.TicksPerDay)
+        {
+            var dateTimeOffset = new DateTimeOffset(new DateTime(ticks, DateTimeKind.Unspecified), offset);
+            KeyPart<DateTimeOffset>? offsetPart = null;
+            try
+            {
+                offsetPart = KeyPart.DateTimeOffset("when", text);
+            }
+            catch (ArgumentException)
+            {
+            }
+
+            if (offsetPart is not null)
+            {
+                CheckDate(KeyShape.Join("/", offsetPart), dateTimeOffset, text, () => dateTimeOffset.ToString(text, CultureInfo.InvariantCulture));
+            }
+        }
+    }
+
+    private static void CheckDate<T>(KeyShape<T> shape, T value, string format, Func<string> reference)
+    {
+        string expected;
+        try
+        {
+            expected = reference();
+        }
+        catch (FormatException)
+        {
+            throw new FuzzMismatchException($"date format {Show(format)} accepted by the key part but rejected by ToString");
+        }
+
+        string actual = shape.Build(value);
+        Expect(actual == expected, $"date format {Show(format)} on {value}: built {Show(actual)}, expected {Show(expected)}");
+        using var memory = new GuardedBuffer((actual.Length * 2) + 64);
+        Span<char> destination = memory.Chars(actual.Length);
+        int written = shape.MeasureAndWrite(value, destination, out int measured);
+        Expect(measured == actual.Length && written == measured && destination.SequenceEqual(actual), $"date format {Show(format)}: measured {measured}, written {written}");
+    }
+
+    private static void RunShape(ref FuzzReader reader)
+    {
         KeyTextRules rules1 = NextRules(ref reader);
         KeyTextRules rules2 = NextRules(ref reader);
         bool useFormat = reader.NextBool();
