@@ -8,5 +8,8 @@ internal static class FuzzTargets
     public static IReadOnlyList<IFuzzTarget> All { get; } = new IFuzzTarget[]
     {
         new AsciiFuzzTarget(),
+        new TsvFuzzTarget(),
+        new ValueStringBuilderFuzzTarget(),
+        new KeysFuzzTarget(),
     };
 }

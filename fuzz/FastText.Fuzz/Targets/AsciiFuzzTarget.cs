@@ -1,26 +1,39 @@
 using System;
 using System.Buffers;
 using System.Text;
+using FastText.Tests.Ascii;
 using FastText.Tests.Infrastructure;
 
 namespace FastText.Fuzz;
 
 /// <summary>
-/// ASCII transcoding against per-element reference loops. Byte 0 picks the operation, byte 1 how much shorter the
-/// destination is, the rest is the text (a byte below 0x80 is that ASCII char; a byte at or above 0x80 starts a
+/// ASCII transcoding against per-element reference loops. Byte 0 picks the operation (0-7 the public API, 8-15 one
+/// operation of one internal path; bit 4 upper or lower case,
+/// bit 5 the public API's variant: the IBufferWriter/array forms, span-to-span bytes, chars in place), byte 1 how much shorter the destination is (low 3 bits) and which internal path
+/// (the rest), the rest is the text (a byte below 0x80 is that ASCII char; a byte at or above 0x80 starts a
 /// two-byte UTF-16 unit, so inputs reach every bad value). Source and destination both end at a no-access page.
+/// The internal paths are every one in <see cref="AsciiPaths.All"/> the CPU runs natively (hardware-accelerated
+/// vectors, UInt64, Scalar): the dispatcher picks only one per process, so this is how the others get fuzzed.
 /// </summary>
 internal sealed class AsciiFuzzTarget : IFuzzTarget
 {
-    private const int Operations = 8;
+    private const int Operations = 16;
+
+    private static readonly AsciiPath[] NativePaths =
+        AsciiPaths.All.Where(p => p.IsHardwareAccelerated || !p.Name.StartsWith("Vector", StringComparison.Ordinal)).ToArray();
 
     public string Name => "ascii";
 
     public void Run(ReadOnlySpan<byte> input)
     {
         var reader = new FuzzReader(input);
-        int operation = reader.NextByte() % Operations;
-        int shortfall = reader.NextByte() % 8;
+        byte first = reader.NextByte();
+        int operation = first % Operations;
+        bool toUpper = (first & 0x10) != 0;
+        bool variant = (first & 0x20) != 0;
+        byte second = reader.NextByte();
+        int shortfall = second % 8;
+        AsciiPath path = NativePaths[(second >> 3) % NativePaths.Length];
         char[] chars = DecodeChars(reader.TakeRest());
         byte[] bytes = Array.ConvertAll(chars, c => (byte)c);
 
@@ -29,6 +42,9 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
         int destinationLength = Math.Max(0, chars.Length - shortfall);
         switch (operation)
         {
+            case 0 when variant:
+                NarrowToWriterAndArray(Place(sourceMemory, chars));
+                break;
             case 0:
                 Narrow(Place(sourceMemory, chars), destinationMemory.Bytes(destinationLength));
                 break;
@@ -37,17 +53,61 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
                 break;
             case 2:
                 Expect(AsciiText.IndexOfNonAscii(Place(sourceMemory, chars)) == IndexOfNonAscii(chars), "IndexOfNonAscii(chars)");
+                Expect(AsciiText.IsValid(Place(sourceMemory, chars)) == (IndexOfNonAscii(chars) < 0), "IsValid(chars)");
                 break;
             case 3:
                 Expect(AsciiText.IndexOfNonAscii(Place(sourceMemory, bytes)) == IndexOfNonAscii(bytes), "IndexOfNonAscii(bytes)");
+                Expect(AsciiText.IsValid(Place(sourceMemory, bytes)) == (IndexOfNonAscii(bytes) < 0), "IsValid(bytes)");
+                break;
+            case 4 when variant:
+            case 5 when variant:
+                ChangeCaseBytes(Place(sourceMemory, bytes), destinationMemory.Bytes(destinationLength), toUpper: operation == 5);
+                break;
+            case 6 when variant:
+                ChangeCaseInPlaceChars(Place(sourceMemory, chars), toUpper);
+                break;
+            case 7 when variant:
+                EncodeUtf8ToWriterAndArray(Place(sourceMemory, chars));
                 break;
             case 4:
             case 5:
                 ChangeCase(Place(sourceMemory, chars), destinationMemory.Chars(destinationLength), toUpper: operation == 5);
                 break;
             case 6:
-                ChangeCaseInPlace(Place(sourceMemory, bytes), toUpper: reader.NextBool());
+                ChangeCaseInPlace(Place(sourceMemory, bytes), toUpper: toUpper);
                 break;
+            case 8:
+                AsciiInternalPathChecks.Narrow(path, Place(sourceMemory, chars), destinationMemory.Bytes(destinationLength));
+                break;
+            case 9:
+                AsciiInternalPathChecks.Widen(path, Place(sourceMemory, bytes), destinationMemory.Chars(destinationLength));
+                break;
+            case 10:
+                AsciiInternalPathChecks.IndexOfNonAscii(path, Place(sourceMemory, chars));
+                break;
+            case 11:
+                AsciiInternalPathChecks.IndexOfNonAscii(path, Place(sourceMemory, bytes));
+                break;
+            case 12:
+                AsciiInternalPathChecks.ChangeCase(path, Place(sourceMemory, chars), destinationMemory.Chars(destinationLength), toUpper);
+                break;
+            case 13:
+                AsciiInternalPathChecks.ChangeCase(path, Place(sourceMemory, bytes), destinationMemory.Bytes(destinationLength), toUpper);
+                break;
+            case 14:
+            {
+                Span<char> inPlace = Place(sourceMemory, chars);
+                AsciiInternalPathChecks.ChangeCase(path, inPlace, inPlace, toUpper);
+                break;
+            }
+
+            case 15:
+            {
+                Span<byte> inPlace = Place(sourceMemory, bytes);
+                AsciiInternalPathChecks.ChangeCase(path, inPlace, inPlace, toUpper);
+                break;
+            }
+
             default:
                 EncodeUtf8(Place(sourceMemory, chars), destinationMemory.Bytes(Math.Max(0, (chars.Length * 3) - shortfall)));
                 break;
@@ -129,6 +189,76 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
             byte want = i < written ? (byte)(toUpper ? char.ToUpperInvariant(c) : char.ToLowerInvariant(c)) : original[i];
             Expect(value[i] == want, $"ChangeCaseInPlace byte {i}");
         }
+    }
+
+    private static void NarrowToWriterAndArray(ReadOnlySpan<char> source)
+    {
+        bool ascii = IndexOfNonAscii(source) < 0;
+        var writer = new TestBufferWriter<byte>();
+        bool threw = false;
+        try
+        {
+            AsciiText.Narrow(source, writer);
+        }
+        catch (ArgumentException)
+        {
+            threw = true;
+        }
+
+        Expect(threw == !ascii && (ascii ? writer.WrittenCount == source.Length : writer.WrittenCount == 0), "Narrow(IBufferWriter) outcome");
+        byte[]? array = null;
+        try
+        {
+            array = AsciiText.NarrowToArray(source.ToString());
+        }
+        catch (ArgumentException)
+        {
+        }
+
+        Expect((array is null) == !ascii, "NarrowToArray outcome");
+        if (ascii)
+        {
+            byte[] expected = Array.ConvertAll(source.ToArray(), c => (byte)c);
+            Expect(writer.WrittenSpan.SequenceEqual(expected) && array!.AsSpan().SequenceEqual(expected), "Narrow(IBufferWriter)/NarrowToArray bytes");
+        }
+    }
+
+    private static void ChangeCaseBytes(ReadOnlySpan<byte> source, Span<byte> destination, bool toUpper)
+    {
+        destination.Fill(0xEE);
+        OperationStatus status = toUpper
+            ? AsciiText.ToUpper(source, destination, out int written)
+            : AsciiText.ToLower(source, destination, out written);
+        int expected = ExpectedConverted(IndexOfNonAscii(source), source.Length, destination.Length, out OperationStatus expectedStatus);
+        Expect(status == expectedStatus && written == expected, $"ChangeCase(bytes) status {status}/{written}, expected {expectedStatus}/{expected}");
+        for (int i = 0; i < destination.Length; i++)
+        {
+            byte want = i < written ? (byte)(toUpper ? char.ToUpperInvariant((char)source[i]) : char.ToLowerInvariant((char)source[i])) : (byte)0xEE;
+            Expect(destination[i] == want, $"ChangeCase(bytes) byte {i}");
+        }
+    }
+
+    private static void ChangeCaseInPlaceChars(Span<char> value, bool toUpper)
+    {
+        char[] original = value.ToArray();
+        OperationStatus status = toUpper ? AsciiText.ToUpperInPlace(value, out int written) : AsciiText.ToLowerInPlace(value, out written);
+        int firstBad = IndexOfNonAscii(original);
+        Expect(written == (firstBad < 0 ? original.Length : firstBad), "ChangeCaseInPlace(chars) count");
+        Expect(status == (firstBad < 0 ? OperationStatus.Done : OperationStatus.InvalidData), "ChangeCaseInPlace(chars) status");
+        for (int i = 0; i < value.Length; i++)
+        {
+            char want = i < written ? (toUpper ? char.ToUpperInvariant(original[i]) : char.ToLowerInvariant(original[i])) : original[i];
+            Expect(value[i] == want, $"ChangeCaseInPlace(chars) char {i}");
+        }
+    }
+
+    private static void EncodeUtf8ToWriterAndArray(ReadOnlySpan<char> source)
+    {
+        byte[] expected = Encoding.UTF8.GetBytes(source.ToArray());
+        var writer = new TestBufferWriter<byte>();
+        int count = AsciiText.EncodeUtf8(source, writer);
+        Expect(count == expected.Length && writer.WrittenSpan.SequenceEqual(expected), "EncodeUtf8(IBufferWriter)");
+        Expect(AsciiText.EncodeUtf8ToArray(source.ToString()).AsSpan().SequenceEqual(expected), "EncodeUtf8ToArray");
     }
 
     private static void EncodeUtf8(ReadOnlySpan<char> source, Span<byte> destination)
