@@ -165,13 +165,17 @@ internal static unsafe class AsciiVector128
             // The first vector unaligned, then on from the first vector-aligned source address (re-checking up to
             // one vector of verified chars), so no load splits a cache line: at sizes that stay in L1 the split
             // loads, not the compares, bound this loop. An unpinned address only risks speed, never correctness.
-            high = Vec.LoadUnsafe(ref chars) & nonAscii;
-            if (high != VecUInt16.Zero)
+            // Below 16 vectors the prologue costs more than the split loads it saves (measured at 128 chars).
+            if (length >= 16 * step)
             {
-                goto NonAscii;
-            }
+                high = Vec.LoadUnsafe(ref chars) & nonAscii;
+                if (high != VecUInt16.Zero)
+                {
+                    goto NonAscii;
+                }
 
-            i = ((nuint)sizeof(VecUInt16) - ((nuint)Unsafe.AsPointer(ref chars) & (nuint)(sizeof(VecUInt16) - 1))) / sizeof(ushort);
+                i = ((nuint)sizeof(VecUInt16) - ((nuint)Unsafe.AsPointer(ref chars) & (nuint)(sizeof(VecUInt16) - 1))) / sizeof(ushort);
+            }
 
             // Four vectors per check: validation is load-bound, so the test and branch are amortized over four.
             nuint lastQuad = length - (4 * step);
