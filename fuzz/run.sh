@@ -11,7 +11,7 @@ target=${1:?usage: fuzz/run.sh TARGET SECONDS [SEED]}
 seconds=${2:?usage: fuzz/run.sh TARGET SECONDS [SEED]}
 seed=${3:-$RANDOM}
 
-if curl -fsS -m 20 -o /dev/null "https://api.nuget.org/v3-flatcontainer/sharpfuzz/index.json" 2>/dev/null; then
+if dotnet package search SharpFuzz --exact-match 2>/dev/null | grep -qi '^| *SharpFuzz '; then
   echo "note: SharpFuzz is now on the feed; the AFL++ driver is not wired up yet, using the random driver." >&2
 else
   echo "note: SharpFuzz is not on the package feed; AFL++ cannot instrument .NET without it. Using the seeded random driver." >&2
