@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # One entry point for people and CI.
 #   ./build.sh test   build everything, pack, and run the property suite for both library builds
-#                     under every instruction-set configuration (the command CI runs)
+#                     under every instruction-set configuration, then the netstandard2.0 build on Mono x64 and
+#                     Mono ARM64 (qemu) with the package consumer check (the command CI runs)
+#   ./build.sh test-arm64 [NAME...]
+#                     the netstandard2.0 property suite on Mono ARM64 under qemu only (eng/test-mono.sh)
 #   ./build.sh run    the main job: tsvcut on a generated ~100 MB TSV file, checked byte for byte against GNU cut
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/
 set -euo pipefail
@@ -93,11 +96,18 @@ run_tests() {
 
 case "${1:-test}" in
   test)
+    # Mono's .NET Framework reference assemblies build tests/Properties.Net48 in the solution; installed first.
+    eng/test-mono.sh setup
     build_all
     pack
     lint_workflows
     replay_fuzz
     run_tests
+    eng/test-mono.sh test
+    ;;
+  test-arm64)
+    shift
+    eng/test-mono.sh arm64 "$@"
     ;;
   pack)
     dotnet build src/FastText/FastText.csproj -c "$configuration" -nologo -v:quiet
@@ -108,7 +118,7 @@ case "${1:-test}" in
     samples/TsvCut/demo.sh "${2:-400000}"
     ;;
   *)
-    echo "usage: $0 [test|run|pack]" >&2
+    echo "usage: $0 [test|test-arm64 [NAME...]|run|pack]" >&2
     exit 2
     ;;
 esac

@@ -3,8 +3,6 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Reflection;
 using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.Arm;
 using FastText.Tests.Infrastructure;
 using FastText.Tests.Runner;
 using Xunit.Abstractions;
@@ -16,7 +14,7 @@ using Xunit.Sdk;
 Assembly suite = typeof(InstructionSetReport).Assembly;
 Console.WriteLine($"suite: {suite.GetName().Name}");
 Console.WriteLine($"process architecture: {RuntimeInformation.ProcessArchitecture}; OS architecture: {RuntimeInformation.OSArchitecture}");
-Console.WriteLine($"AdvSimd.IsSupported={AdvSimd.IsSupported}; AdvSimd.Arm64.IsSupported={AdvSimd.Arm64.IsSupported}; Vector128.IsHardwareAccelerated={Vector128.IsHardwareAccelerated}");
+Console.WriteLine(RuntimeFacts.Describe());
 Console.Write(InstructionSetReport.Describe());
 string hwIntrinsic = Environment.GetEnvironmentVariable("DOTNET_EnableHWIntrinsic") ?? "(unset)";
 Console.WriteLine($"DOTNET_EnableHWIntrinsic={hwIntrinsic}");
@@ -36,7 +34,7 @@ discovered.Finished.WaitOne();
 
 IReadOnlyList<ITestCase> selected = args.Length == 0
     ? discovered.TestCases
-    : discovered.TestCases.Where(test => args.Any(name => test.DisplayName.Contains(name, StringComparison.Ordinal))).ToList();
+    : discovered.TestCases.Where(test => args.Any(name => test.DisplayName.IndexOf(name, StringComparison.Ordinal) >= 0)).ToList();
 Console.WriteLine($"running {selected.Count} of {discovered.TestCases.Count} test cases");
 
 using var executor = framework.GetExecutor(suite.GetName());

@@ -95,7 +95,7 @@ public class KeyTextRulesTests
             Assert.Equal((text ?? string.Empty).ToLowerInvariant(), shape.Build(text)));
     }
 
-    [Fact]
+    [SupplementaryCasingFact]
     public void Supplementary_plane_letters_are_lowered_as_pairs()
     {
         KeyShape<string?> shape = KeyShape.Join("/", KeyPart.Text("text", KeyTextRules.None.ToLowerInvariant()));

@@ -1,0 +1,246 @@
+#!/usr/bin/env bash
+# Runs the netstandard2.0 build where .NET Framework and Unity users run it: on Mono, as x64 and as ARM64 (an
+# aarch64 Mono under qemu user-mode emulation on an x64 machine, natively on an arm64 one). docs/arm64.md and
+# docs/net48.md explain what this covers.
+#
+#   eng/test-mono.sh setup            install Mono, qemu and the arm64 Mono (cached); nothing else
+#   eng/test-mono.sh test             the whole property suite on Mono x64 and on Mono ARM64, then the package
+#                                     consumer on both (what ./build.sh test runs; about 1.5 minutes on 2 cores)
+#   eng/test-mono.sh arm64 [NAME...]  the property suite on Mono ARM64 only: all of it, or the tests whose names
+#                                     contain one of NAME
+#
+# The suite is tests/Properties.Net48 (the property sources built for net48 against Mono's reference assemblies)
+# run in-process by tests/Arm64Runner, which prints the runtime, the process architecture, the library build and the
+# ASCII paths before the results. The consumer (tests/Consumer.Net48) installs the packed .nupkg from
+# artifacts/package, so `dotnet pack` (./build.sh pack) must have run first.
+#
+# Installing needs apt-get and root (or password-less sudo). Downloads are cached under FASTTEXT_CACHE
+# (~/.cache/fasttext by default). Where Mono cannot be had (no apt-get, not Linux) the script says so and exits 0.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
+
+cache_root="${FASTTEXT_CACHE:-$HOME/.cache/fasttext}"
+results_dir="$PWD/artifacts/test-results"
+runner_project=tests/Arm64Runner/FastText.Arm64Runner.csproj
+runner="$PWD/tests/Arm64Runner/bin/Release/net48/FastText.Arm64Runner.exe"
+consumer_project=tests/Consumer.Net48/FastText.Consumer.Net48.csproj
+# What the arm64 Mono needs from Debian besides the architecture-independent class libraries of the x64 install:
+# the runtime itself and the native libraries it and its System.Native/System.Security.Cryptography shims load.
+arm64_packages=(mono-runtime-sgen mono-runtime-common libc6 libgcc-s1 zlib1g libgssapi-krb5-2 libkrb5-3
+  libk5crypto3 libcom-err2 libkrb5support0 libkeyutils1 libssl3)
+# Emulated JIT-compiled runs are slow, not stuck; past this a run is treated as hung.
+run_timeout="${FASTTEXT_MONO_TIMEOUT:-20m}"
+
+log() { printf '\n==> %s\n' "$*"; }
+note() { printf '  %s\n' "$*"; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+host_arch=$(uname -m)
+skip_reason=''
+if [[ "$(uname -s)" != Linux ]]; then
+  skip_reason="Mono runs are Linux-only here ($(uname -s)); the Windows CI job runs the suite on .NET Framework 4.8"
+elif [[ "$host_arch" != x86_64 && "$host_arch" != aarch64 ]]; then
+  skip_reason="no Mono leg for a $host_arch host"
+fi
+
+as_root() {
+  if [[ $(id -u) -eq 0 ]]; then "$@"
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo "$@"
+  else return 99
+  fi
+}
+
+apt_quiet() { as_root env DEBIAN_FRONTEND=noninteractive apt-get -y -q -o=Dpkg::Use-Pty=0 "$@" >/dev/null; }
+
+apt_updated=false
+apt_update_once() {
+  $apt_updated && return 0
+  note "apt-get update"
+  apt_quiet update
+  apt_updated=true
+}
+
+install_host_packages() {
+  local missing=()
+  command -v mono >/dev/null && [[ -f /usr/lib/mono/4.8-api/mscorlib.dll ]] || missing+=(mono-devel)
+  if [[ "$host_arch" == x86_64 ]] && ! command -v qemu-aarch64-static >/dev/null; then missing+=(qemu-user-static); fi
+  ((${#missing[@]})) || return 0
+  command -v apt-get >/dev/null || die "missing ${missing[*]} and no apt-get to install them with"
+  note "installing ${missing[*]} (Debian packages)"
+  apt_update_once
+  apt_quiet install --no-install-recommends "${missing[@]}" || {
+    (($? == 99)) && die "installing ${missing[*]} needs root or password-less sudo"
+    die "apt-get install ${missing[*]} failed"
+  }
+}
+
+mono_version() { mono --version | sed -nE '1s/.*version ([0-9.]+).*/\1/p'; }
+
+# The arm64 Mono, unpacked from Debian's own arm64 packages into a folder qemu uses as its root (-L). Keyed by the
+# host Mono's version: the arm64 runtime must match the class libraries it borrows from the host install.
+arm64_sysroot() { echo "$cache_root/mono-arm64-$(mono_version)"; }
+
+install_arm64_sysroot() {
+  local sysroot
+  sysroot=$(arm64_sysroot)
+  [[ -f "$sysroot/.complete" ]] && return 0
+  note "preparing the arm64 Mono under $sysroot"
+  if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    note "dpkg --add-architecture arm64"
+    as_root dpkg --add-architecture arm64 || die "dpkg --add-architecture arm64 needs root or password-less sudo"
+    apt_updated=false
+  fi
+  apt_update_once
+  local debs="$cache_root/debs-arm64" version
+  version=$(dpkg-query -W -f='${Version}' mono-runtime 2>/dev/null || true)
+  mkdir -p "$debs"
+  local requests=()
+  for package in "${arm64_packages[@]}"; do
+    case "$package" in
+      mono-*) requests+=("$package:arm64${version:+=$version}") ;;
+      *) requests+=("$package:arm64") ;;
+    esac
+  done
+  note "apt-get download ${#requests[@]} arm64 packages"
+  (cd "$debs" && rm -f ./*.deb && apt-get download -q "${requests[@]}" >"$debs/download.log" 2>&1) || { cat "$debs/download.log" >&2; die "apt-get download of the arm64 packages failed"; }
+  rm -rf "$sysroot.tmp"
+  mkdir -p "$sysroot.tmp"
+  for deb in "$debs"/*.deb; do dpkg -x "$deb" "$sysroot.tmp"; done
+  [[ -x "$sysroot.tmp/usr/bin/mono-sgen" ]] || die "the arm64 packages have no usr/bin/mono-sgen"
+  rm -rf "$sysroot" "$debs"
+  mv "$sysroot.tmp" "$sysroot"
+  touch "$sysroot/.complete"
+}
+
+setup() {
+  if [[ -n "$skip_reason" ]]; then
+    log "Mono: skipped: $skip_reason"
+    return 0
+  fi
+  log "Mono: checking what the Mono runs need"
+  install_host_packages
+  [[ "$host_arch" == x86_64 ]] && install_arm64_sysroot
+  note "$(mono --version | head -1)"
+  [[ "$host_arch" == x86_64 ]] && note "$(qemu-aarch64-static --version | head -1); arm64 Mono in $(arm64_sysroot)"
+  return 0
+}
+
+# Prints the command that starts a .NET Framework executable as the given architecture.
+launcher() {
+  local arch=$1
+  if [[ "$arch" == x64 || "$host_arch" == aarch64 ]]; then
+    echo mono
+  else
+    local sysroot
+    sysroot=$(arm64_sysroot)
+    echo qemu-aarch64-static -L "$sysroot" "$sysroot/usr/bin/mono-sgen"
+  fi
+}
+
+suite_where() { [[ "$1" == arm64 && "$host_arch" == x86_64 ]] && echo ", aarch64 Mono under qemu" || true; }
+
+build_runner() {
+  log "Mono: building the net48 suite runner (tests/Arm64Runner, FastTextTestBuild=Net48)"
+  dotnet build "$runner_project" -c Release -nologo -v:quiet -clp:NoSummary -p:FastTextTestBuild=Net48 >/dev/null
+}
+
+# Runs the suite (or the tests whose names contain one of the given strings) on one architecture and checks the run
+# happened where it claims: exit code 0, a closing count line, the architecture, the netstandard2.0 library build.
+run_suite() {
+  local arch=$1 label=$2
+  shift 2
+  local report_dir="$results_dir/mono-$arch" status=0 started=$SECONDS
+  mkdir -p "$report_dir"
+  local output="$report_dir/console.txt"
+  log "Mono $arch: $label"
+  # shellcheck disable=SC2046 # the launcher is a command line
+  timeout "$run_timeout" $(launcher "$arch") "$runner" "$@" >"$output" 2>&1 || status=$?
+  grep -E '^(process architecture|runtime:|  library build|  instruction sets|  ascii paths|running )' "$output" | sed 's/^ */  /'
+  grep -E '^\s*\[(FAIL|ERROR|skip)\]' "$output" | sed 's/^ */  /' || true
+  local closing expected_arch=X64
+  [[ "$arch" == arm64 ]] && expected_arch=Arm64
+  closing=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$output" | tail -1 || true)
+  echo "  Mono $arch: ${closing:-no result line (exit code $status)} in $((SECONDS - started)) s"
+  local problems=()
+  ((status == 0)) || problems+=("exit code $status$( ((status == 124)) && echo ' (timed out)')")
+  [[ -n "$closing" ]] || problems+=("no closing line")
+  grep -q "^process architecture: $expected_arch;" "$output" || problems+=("process architecture is not $expected_arch")
+  grep -q "library build: .NETStandard," "$output" || problems+=("library build is not .NETStandard")
+  grep -q "^runtime: Mono " "$output" || problems+=("runtime is not Mono")
+  if ((${#problems[@]})); then
+    echo "  PROBLEM: ${problems[*]}; full output: $output"
+    grep -E -A12 '^\s*\[(FAIL|ERROR)\]' "$output" | head -60 | sed 's/^/    /'
+    [[ -n "$closing" ]] || tail -30 "$output" | sed 's/^/    /'
+    return 1
+  fi
+}
+
+# The README examples from a net48 app that installs the packed .nupkg from artifacts/package, as a .NET Framework
+# or Unity user's project does (tests/Consumer.Net48).
+run_consumer() {
+  local package
+  package=$(find artifacts/package -maxdepth 1 -name 'FastText.*.nupkg' ! -name '*.snupkg' | sort | tail -1)
+  [[ -n "$package" ]] || die "no FastText .nupkg in artifacts/package: run ./build.sh pack first"
+  local version
+  version=$(basename "$package" .nupkg)
+  version=${version#FastText.}
+  log "Mono: package consumer (net48 app, FastText $version from artifacts/package)"
+  local consumer_dir="$PWD/artifacts/consumer-net48"
+  rm -rf "$consumer_dir"
+  # Its own packages folder, so the check always installs what is in artifacts/package now, not a cached copy of
+  # an older pack with the same version.
+  dotnet build "$consumer_project" -c Release -nologo -v:quiet -clp:NoSummary \
+    -p:FastTextPackageVersion="$version" -p:RestorePackagesPath="$consumer_dir/packages" \
+    -p:FastTextPackageSource="$PWD/artifacts/package" -o "$consumer_dir/bin" >"$consumer_dir.build.txt" 2>&1 \
+    || { tail -30 "$consumer_dir.build.txt"; return 1; }
+  local failures=0
+  for arch in "${consumer_archs[@]}"; do
+    local output="$results_dir/consumer-$arch.txt" status=0
+    # shellcheck disable=SC2046
+    timeout "$run_timeout" $(launcher "$arch") "$consumer_dir/bin/FastText.Consumer.Net48.exe" >"$output" 2>&1 || status=$?
+    sed 's/^/  /' "$output"
+    if ((status != 0)); then
+      echo "  PROBLEM: the consumer failed on Mono $arch (exit code $status)"
+      failures=$((failures + 1))
+    fi
+  done
+  ((failures == 0))
+}
+
+counts_of() { grep -E '^[0-9]+ passed, [0-9]+ failed' "$results_dir/mono-$1/console.txt" 2>/dev/null | tail -1; }
+
+test_all() {
+  setup
+  [[ -z "$skip_reason" ]] || return 0
+  build_runner
+  local failures=() archs=(x64 arm64)
+  [[ "$host_arch" == aarch64 ]] && archs=(arm64)
+  consumer_archs=("${archs[@]}")
+  for arch in "${archs[@]}"; do
+    run_suite "$arch" "the netstandard2.0 property suite$(suite_where "$arch")" || failures+=("mono-$arch")
+  done
+  run_consumer || failures+=("consumer")
+  echo
+  for arch in "${archs[@]}"; do echo "Mono $arch: $(counts_of "$arch")"; done
+  if ((${#failures[@]})); then
+    echo "Failing Mono runs: ${failures[*]}"
+    return 1
+  fi
+}
+
+test_arm64() {
+  setup
+  [[ -z "$skip_reason" ]] || return 0
+  build_runner
+  local label="the netstandard2.0 property suite$(suite_where arm64)"
+  (($#)) && label="tests whose names contain: $*$(suite_where arm64)"
+  run_suite arm64 "$label" "$@"
+}
+
+case "${1:-test}" in
+  setup) setup ;;
+  test) test_all ;;
+  arm64) shift; test_arm64 "$@" ;;
+  *) echo "usage: $0 [setup|test|arm64 [NAME...]]" >&2; exit 2 ;;
+esac
