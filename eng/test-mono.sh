@@ -43,6 +43,14 @@ if [[ "$(uname -s)" != Linux ]]; then
 elif [[ "$host_arch" != x86_64 && "$host_arch" != aarch64 ]]; then
   skip_reason="no Mono leg for a $host_arch host"
 fi
+# The emulated ARM64 leg (x64 hosts) takes its arm64 Mono from Debian's archive, which serves every architecture
+# from one mirror; Ubuntu serves arm64 from another (ports.ubuntu.com), so there only the x64 leg runs (the
+# GitHub ubuntu-24.04-arm job runs the ARM64 leg natively).
+emulated_arm64_skip_reason=''
+if [[ "$host_arch" == x86_64 ]] && ! grep -qx 'ID=debian' /etc/os-release 2>/dev/null; then
+  emulated_arm64_skip_reason="the emulated ARM64 leg needs Debian's arm64 packages (this is $(. /etc/os-release 2>/dev/null && echo "${ID:-unknown}"))"
+fi
+emulate_arm64() { [[ "$host_arch" == x86_64 && -z "$emulated_arm64_skip_reason" ]]; }
 
 as_root() {
   if [[ $(id -u) -eq 0 ]]; then "$@"
@@ -64,7 +72,7 @@ apt_update_once() {
 install_host_packages() {
   local missing=()
   command -v mono >/dev/null && [[ -f /usr/lib/mono/4.8-api/mscorlib.dll ]] || missing+=(mono-devel)
-  if [[ "$host_arch" == x86_64 ]] && ! command -v qemu-aarch64-static >/dev/null; then missing+=(qemu-user-static); fi
+  if emulate_arm64 && ! command -v qemu-aarch64-static >/dev/null; then missing+=(qemu-user-static); fi
   ((${#missing[@]})) || return 0
   command -v apt-get >/dev/null || die "missing ${missing[*]} and no apt-get to install them with"
   note "installing ${missing[*]} (Debian packages)"
@@ -120,9 +128,10 @@ setup() {
   fi
   log "Mono: checking what the Mono runs need"
   install_host_packages
-  [[ "$host_arch" == x86_64 ]] && install_arm64_sysroot
+  if emulate_arm64; then install_arm64_sysroot; fi
   note "$(mono --version | head -1)"
-  [[ "$host_arch" == x86_64 ]] && note "$(qemu-aarch64-static --version | head -1); arm64 Mono in $(arm64_sysroot)"
+  if emulate_arm64; then note "$(qemu-aarch64-static --version | head -1); arm64 Mono in $(arm64_sysroot)"; fi
+  if [[ -n "$emulated_arm64_skip_reason" ]]; then note "Mono ARM64: skipped: $emulated_arm64_skip_reason"; fi
   return 0
 }
 
@@ -138,7 +147,7 @@ launcher() {
   fi
 }
 
-suite_where() { [[ "$1" == arm64 && "$host_arch" == x86_64 ]] && echo ", aarch64 Mono under qemu" || true; }
+suite_where() { if [[ "$1" == arm64 ]] && emulate_arm64; then echo ", aarch64 Mono under qemu"; fi; }
 
 build_runner() {
   log "Mono: building the net48 suite runner (tests/Arm64Runner, FastTextTestBuild=Net48)"
@@ -194,7 +203,15 @@ run_consumer() {
     -p:FastTextPackageVersion="$version" -p:RestorePackagesPath="$consumer_dir/packages" \
     -p:FastTextPackageSource="$PWD/artifacts/package" -o "$consumer_dir/bin" >"$consumer_dir.build.txt" 2>&1 \
     || { tail -30 "$consumer_dir.build.txt"; return 1; }
-  local failures=0
+  # The netstandard2.0 build calls Unsafe.Add(ref T, nuint), new in System.Runtime.CompilerServices.Unsafe 6.0; with
+  # an older Unsafe (System.Memory alone brings 4.5.x) Mono throws MissingMethodException. The package must say so.
+  local nuspec="$consumer_dir/packages/fasttext/$version/fasttext.nuspec" failures=0
+  if grep -A8 'targetFramework=".NETStandard2.0"' "$nuspec" | grep -q 'id="System.Runtime.CompilerServices.Unsafe" version="6\.'; then
+    note "the package's netstandard2.0 dependencies include System.Runtime.CompilerServices.Unsafe 6.x"
+  else
+    echo "  PROBLEM: $nuspec does not declare System.Runtime.CompilerServices.Unsafe 6.x for netstandard2.0"
+    failures=1
+  fi
   for arch in "${consumer_archs[@]}"; do
     local output="$results_dir/consumer-$arch.txt" status=0
     # shellcheck disable=SC2046
@@ -216,6 +233,7 @@ test_all() {
   build_runner
   local failures=() archs=(x64 arm64)
   [[ "$host_arch" == aarch64 ]] && archs=(arm64)
+  [[ -n "$emulated_arm64_skip_reason" ]] && archs=(x64)
   consumer_archs=("${archs[@]}")
   for arch in "${archs[@]}"; do
     run_suite "$arch" "the netstandard2.0 property suite$(suite_where "$arch")" || failures+=("mono-$arch")
@@ -232,6 +250,7 @@ test_all() {
 test_arm64() {
   setup
   [[ -z "$skip_reason" ]] || return 0
+  [[ -z "$emulated_arm64_skip_reason" ]] || die "Mono ARM64: $emulated_arm64_skip_reason"
   build_runner
   local label="the netstandard2.0 property suite$(suite_where arm64)"
   (($#)) && label="tests whose names contain: $*$(suite_where arm64)"
