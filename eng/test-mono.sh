@@ -4,8 +4,8 @@
 # docs/net48.md explain what this covers.
 #
 #   eng/test-mono.sh setup            install Mono, qemu and the arm64 Mono (cached); nothing else
-#   eng/test-mono.sh test             the whole property suite on Mono x64 and on Mono ARM64, then the package
-#                                     consumer on both (what ./build.sh test runs; about 1.5 minutes on 2 cores)
+#   eng/test-mono.sh test             the whole property suite on Mono x64 (as is, and with Mono's SIMD off) and
+#                                     on Mono ARM64, then the package consumer on both (what ./build.sh test runs)
 #   eng/test-mono.sh arm64 [NAME...]  the property suite on Mono ARM64 only: all of it, or the tests whose names
 #                                     contain one of NAME
 #
@@ -154,29 +154,34 @@ build_runner() {
   dotnet build "$runner_project" -c Release -nologo -v:quiet -clp:NoSummary -p:FastTextTestBuild=Net48 >/dev/null
 }
 
-# Runs the suite (or the tests whose names contain one of the given strings) on one architecture and checks the run
-# happened where it claims: exit code 0, a closing count line, the architecture, the netstandard2.0 library build.
+# Runs the suite (or the tests whose names contain one of the given strings) as one leg and checks the run happened
+# where it claims: exit code 0, a closing count line, the architecture, Mono, the netstandard2.0 library build.
+#   run_suite NAME ARCH "ENV=VALUE ..." [NAME-SUBSTRING...]
 run_suite() {
-  local arch=$1 label=$2
-  shift 2
-  local report_dir="$results_dir/mono-$arch" status=0 started=$SECONDS
+  local name=$1 arch=$2 config_env=$3
+  shift 3
+  local report_dir="$results_dir/mono-$name" status=0 started=$SECONDS
   mkdir -p "$report_dir"
-  local output="$report_dir/console.txt"
-  log "Mono $arch: $label"
-  # shellcheck disable=SC2046 # the launcher is a command line
-  timeout "$run_timeout" $(launcher "$arch") "$runner" "$@" >"$output" 2>&1 || status=$?
-  grep -E '^(process architecture|runtime:|  library build|  instruction sets|  ascii paths|running )' "$output" | sed 's/^ */  /'
+  local output="$report_dir/console.txt" what="the netstandard2.0 property suite"
+  (($#)) && what="the tests whose names contain: $*"
+  log "Mono $name: $what$(suite_where "$arch")${config_env:+ ($config_env)}"
+  # shellcheck disable=SC2046,SC2086 # the launcher is a command line; config_env is a list of assignments
+  env $config_env timeout "$run_timeout" $(launcher "$arch") "$runner" "$@" >"$output" 2>&1 || status=$?
+  grep -E '^(process architecture|runtime:|  library build|  instruction sets|  ascii paths|MONO_ENV_OPTIONS|running )' "$output" | sed 's/^ */  /'
   grep -E '^\s*\[(FAIL|ERROR|skip)\]' "$output" | sed 's/^ */  /' || true
   local closing expected_arch=X64
   [[ "$arch" == arm64 ]] && expected_arch=Arm64
   closing=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$output" | tail -1 || true)
-  echo "  Mono $arch: ${closing:-no result line (exit code $status)} in $((SECONDS - started)) s"
+  echo "  Mono $name: ${closing:-no result line (exit code $status)} in $((SECONDS - started)) s"
   local problems=()
   ((status == 0)) || problems+=("exit code $status$( ((status == 124)) && echo ' (timed out)')")
   [[ -n "$closing" ]] || problems+=("no closing line")
   grep -q "^process architecture: $expected_arch;" "$output" || problems+=("process architecture is not $expected_arch")
   grep -q "library build: .NETStandard," "$output" || problems+=("library build is not .NETStandard")
   grep -q "^runtime: Mono " "$output" || problems+=("runtime is not Mono")
+  if [[ "$config_env" == *-O=-simd* ]]; then
+    grep -q "Vector.IsHardwareAccelerated=False" "$output" || problems+=("Vector<T> is still accelerated")
+  fi
   if ((${#problems[@]})); then
     echo "  PROBLEM: ${problems[*]}; full output: $output"
     grep -E -A12 '^\s*\[(FAIL|ERROR)\]' "$output" | head -60 | sed 's/^/    /'
@@ -213,10 +218,11 @@ run_consumer() {
     failures=1
   fi
   for arch in "${consumer_archs[@]}"; do
-    local output="$results_dir/consumer-$arch.txt" status=0
+    local output="$results_dir/consumer-$arch.txt" status=0 started=$SECONDS
     # shellcheck disable=SC2046
     timeout "$run_timeout" $(launcher "$arch") "$consumer_dir/bin/FastText.Consumer.Net48.exe" >"$output" 2>&1 || status=$?
     sed 's/^/  /' "$output"
+    echo "  (Mono $arch, $((SECONDS - started)) s)"
     if ((status != 0)); then
       echo "  PROBLEM: the consumer failed on Mono $arch (exit code $status)"
       failures=$((failures + 1))
@@ -227,20 +233,28 @@ run_consumer() {
 
 counts_of() { grep -E '^[0-9]+ passed, [0-9]+ failed' "$results_dir/mono-$1/console.txt" 2>/dev/null | tail -1; }
 
+# name|architecture|environment. x64-no-simd turns off Mono's SIMD intrinsics (as DOTNET_EnableHWIntrinsic=0 does
+# on .NET), so Vector<T> is not accelerated and the public operations take the ulong path on x64 as well.
+legs_x64=("x64|x64|" "x64-no-simd|x64|MONO_ENV_OPTIONS=-O=-simd")
+legs_arm64=("arm64|arm64|")
+
 test_all() {
+  local mono_started=$SECONDS
   setup
   [[ -z "$skip_reason" ]] || return 0
   build_runner
-  local failures=() archs=(x64 arm64)
-  [[ "$host_arch" == aarch64 ]] && archs=(arm64)
-  [[ -n "$emulated_arm64_skip_reason" ]] && archs=(x64)
-  consumer_archs=("${archs[@]}")
-  for arch in "${archs[@]}"; do
-    run_suite "$arch" "the netstandard2.0 property suite$(suite_where "$arch")" || failures+=("mono-$arch")
+  local failures=() legs=("${legs_x64[@]}" "${legs_arm64[@]}")
+  consumer_archs=(x64 arm64)
+  if [[ "$host_arch" == aarch64 ]]; then legs=("${legs_arm64[@]}"); consumer_archs=(arm64); fi
+  if [[ -n "$emulated_arm64_skip_reason" ]]; then legs=("${legs_x64[@]}"); consumer_archs=(x64); fi
+  for leg in "${legs[@]}"; do
+    IFS='|' read -r name arch config_env <<<"$leg"
+    run_suite "$name" "$arch" "$config_env" || failures+=("mono-$name")
   done
   run_consumer || failures+=("consumer")
   echo
-  for arch in "${archs[@]}"; do echo "Mono $arch: $(counts_of "$arch")"; done
+  for leg in "${legs[@]}"; do echo "Mono ${leg%%|*}: $(counts_of "${leg%%|*}")"; done
+  echo "Mono runs: ${#legs[@]} suite runs and the consumer on ${consumer_archs[*]} in $((SECONDS - mono_started)) s"
   if ((${#failures[@]})); then
     echo "Failing Mono runs: ${failures[*]}"
     return 1
@@ -252,9 +266,7 @@ test_arm64() {
   [[ -z "$skip_reason" ]] || return 0
   [[ -z "$emulated_arm64_skip_reason" ]] || die "Mono ARM64: $emulated_arm64_skip_reason"
   build_runner
-  local label="the netstandard2.0 property suite$(suite_where arm64)"
-  (($#)) && label="tests whose names contain: $*$(suite_where arm64)"
-  run_suite arm64 "$label" "$@"
+  run_suite arm64 arm64 "" "$@"
 }
 
 case "${1:-test}" in

@@ -16,8 +16,7 @@ Console.WriteLine($"suite: {suite.GetName().Name}");
 Console.WriteLine($"process architecture: {RuntimeInformation.ProcessArchitecture}; OS architecture: {RuntimeInformation.OSArchitecture}");
 Console.WriteLine(RuntimeFacts.Describe());
 Console.Write(InstructionSetReport.Describe());
-string hwIntrinsic = Environment.GetEnvironmentVariable("DOTNET_EnableHWIntrinsic") ?? "(unset)";
-Console.WriteLine($"DOTNET_EnableHWIntrinsic={hwIntrinsic}");
+Console.WriteLine(RuntimeFacts.Switches());
 
 var diagnostics = new ConsoleDiagnosticSink();
 using var framework = new XunitTestFramework(diagnostics);

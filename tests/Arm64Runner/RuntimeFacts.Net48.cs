@@ -18,4 +18,8 @@ internal static class RuntimeFacts
             : $".NET Framework {Environment.Version}";
         return $"runtime: {runtime}; Vector.IsHardwareAccelerated={System.Numerics.Vector.IsHardwareAccelerated}";
     }
+
+    /// <summary>The runtime switches the scripts vary between runs (-O=-simd turns Mono's SIMD intrinsics off).</summary>
+    public static string Switches() =>
+        $"MONO_ENV_OPTIONS={Environment.GetEnvironmentVariable("MONO_ENV_OPTIONS") ?? "(unset)"}";
 }

@@ -1,3 +1,4 @@
+using System;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.Arm;
 
@@ -8,4 +9,8 @@ internal static class RuntimeFacts
 {
     public static string Describe() =>
         $"AdvSimd.IsSupported={AdvSimd.IsSupported}; AdvSimd.Arm64.IsSupported={AdvSimd.Arm64.IsSupported}; Vector128.IsHardwareAccelerated={Vector128.IsHardwareAccelerated}";
+
+    /// <summary>The runtime switch the scripts vary between runs.</summary>
+    public static string Switches() =>
+        $"DOTNET_EnableHWIntrinsic={Environment.GetEnvironmentVariable("DOTNET_EnableHWIntrinsic") ?? "(unset)"}";
 }
