@@ -5,7 +5,7 @@ namespace FastText.Tests.Ascii;
 /// <summary>The span overloads allocate nothing, on the ASCII fast path and on the UTF-8 fallback alike.</summary>
 public class AsciiAllocationTests
 {
-#if NET
+#if NET || FASTTEXT_NET48
     private static readonly char[] Ascii = new string('a', 1000).ToCharArray();
     private static readonly char[] Mixed = (new string('a', 500) + "\u00E9\uD83D\uDE00" + new string('b', 500)).ToCharArray();
     private static readonly char[] LoneSurrogate = (new string('a', 500) + "\uD800" + new string('b', 500)).ToCharArray();
