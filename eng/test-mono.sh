@@ -83,11 +83,12 @@ install_host_packages() {
   }
 }
 
-mono_version() { mono --version | sed -nE '1s/.*version ([0-9.]+).*/\1/p'; }
+# The Debian version of the installed Mono runtime, e.g. 6.8.0.105+dfsg-3.3+deb12u1.
+mono_package_version() { dpkg-query -W -f='${Version}' mono-runtime 2>/dev/null || true; }
 
 # The arm64 Mono, unpacked from Debian's own arm64 packages into a folder qemu uses as its root (-L). Keyed by the
-# host Mono's version: the arm64 runtime must match the class libraries it borrows from the host install.
-arm64_sysroot() { echo "$cache_root/mono-arm64-$(mono_version)"; }
+# host Mono's package version: the arm64 runtime must match the class libraries it borrows from the host install.
+arm64_sysroot() { echo "$cache_root/mono-arm64-$(mono_package_version | tr -c 'A-Za-z0-9.+\n-' '_')"; }
 
 install_arm64_sysroot() {
   local sysroot
@@ -101,7 +102,7 @@ install_arm64_sysroot() {
   fi
   apt_update_once
   local debs="$cache_root/debs-arm64" version
-  version=$(dpkg-query -W -f='${Version}' mono-runtime 2>/dev/null || true)
+  version=$(mono_package_version)
   mkdir -p "$debs"
   local requests=()
   for package in "${arm64_packages[@]}"; do
@@ -117,6 +118,8 @@ install_arm64_sysroot() {
   for deb in "$debs"/*.deb; do dpkg -x "$deb" "$sysroot.tmp"; done
   [[ -x "$sysroot.tmp/usr/bin/mono-sgen" ]] || die "the arm64 packages have no usr/bin/mono-sgen"
   rm -rf "$sysroot" "$debs"
+  # Sysroots of Mono versions no longer installed are of no further use.
+  find "$cache_root" -maxdepth 1 -name 'mono-arm64-*' ! -name "$(basename "$sysroot").tmp" -exec rm -rf {} +
   mv "$sysroot.tmp" "$sysroot"
   touch "$sysroot/.complete"
 }
