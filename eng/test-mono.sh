@@ -14,8 +14,9 @@
 # ASCII paths before the results. The consumer (tests/Consumer.Net48) installs the packed .nupkg from
 # artifacts/package, so `dotnet pack` (./build.sh pack) must have run first.
 #
-# Installing needs apt-get and root (or password-less sudo). Downloads are cached under FASTTEXT_CACHE
-# (~/.cache/fasttext by default). Where Mono cannot be had (no apt-get, not Linux) the script says so and exits 0.
+# Installing needs apt-get and root (or password-less sudo); a missing Mono that cannot be installed is an error.
+# Downloads are cached under FASTTEXT_CACHE (~/.cache/fasttext by default). Off Linux, and for the emulated ARM64 leg
+# off Debian, the script says what it skipped and why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
