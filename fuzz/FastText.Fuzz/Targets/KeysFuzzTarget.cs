@@ -145,7 +145,8 @@ internal sealed class KeysFuzzTarget : IFuzzTarget
         string? expectedThrowFor = null;
         try
         {
-            expected = KeyReference.Join(literals[0], gaps, new[]
+            Func<string, string[], string?[], string, string> reference = useFormat ? KeyReference.Format : KeyReference.Join;
+            expected = reference(literals[0], gaps, new[]
             {
                 KeyReference.Part(a, rules1, "a"),
                 b is null ? null : KeyReference.Part(b, rules2, "b"),

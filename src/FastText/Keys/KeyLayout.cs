@@ -7,9 +7,11 @@ using FastText.Internal;
 namespace FastText;
 
 /// <summary>
-/// The literal text of a shape: a prefix, one literal in front of each part after the first, and a suffix. An absent
-/// part drops the literal in front of it; the first present part never gets one, so keys never start a segment with a
-/// dangling separator.
+/// The literal text of a shape: a prefix, one literal in front of each part after the first, and a suffix. In a Join
+/// layout the literals are separators: an absent part drops the one in front of it, and the first present part never
+/// gets one, so keys never start a segment with a dangling separator. In a Format layout the literals are labels: every
+/// one is always written and an absent part writes nothing between them (<see cref="KeepsLabels"/>), which keeps
+/// distinct inputs apart (see docs/keys.md, "Optional parts").
 /// </summary>
 internal sealed class KeyLayout
 {
@@ -18,13 +20,18 @@ internal sealed class KeyLayout
 
     private readonly string[] _gaps;
 
-    private KeyLayout(string prefix, string[] gaps, string suffix)
+    private KeyLayout(string prefix, string[] gaps, string suffix, bool keepsLabels)
     {
+        KeepsLabels = keepsLabels;
         Prefix = prefix;
         _gaps = gaps;
         Suffix = suffix;
         FixedLength = prefix.Length + suffix.Length;
     }
+
+    /// <summary>True for templates: every literal is written, whether or not the parts around it are present.
+    /// Composers start their "an earlier part was present" flag at this value, so a label is never dropped.</summary>
+    internal bool KeepsLabels { get; }
 
     internal string Prefix { get; }
 
@@ -49,7 +56,7 @@ internal sealed class KeyLayout
             gaps[i] = separator;
         }
 
-        return new KeyLayout(prefix ?? string.Empty, gaps, suffix ?? string.Empty);
+        return new KeyLayout(prefix ?? string.Empty, gaps, suffix ?? string.Empty, keepsLabels: false);
     }
 
     /// <summary>Parses "literal{0}literal{1}...literal": placeholders 0..n-1, each once, in order; "{{" and "}}" are braces.</summary>
@@ -107,7 +114,7 @@ internal sealed class KeyLayout
                 + " placeholders but the shape has " + partCount.ToString(System.Globalization.CultureInfo.InvariantCulture) + " parts.");
         }
 
-        return new KeyLayout(literals[0], literals.GetRange(1, partCount - 1).ToArray(), literals[partCount]);
+        return new KeyLayout(literals[0], literals.GetRange(1, partCount - 1).ToArray(), literals[partCount], keepsLabels: true);
     }
 
     /// <summary>Adds part <paramref name="partIndex"/>'s measured length (and its leading literal) to the running total.</summary>
@@ -116,7 +123,12 @@ internal sealed class KeyLayout
     {
         if (partLength < 0)
         {
-            return total;
+            if (!KeepsLabels)
+            {
+                return total;
+            }
+
+            partLength = 0; // an absent part between labels: its labels stay, its value is empty
         }
 
         total += partLength;
@@ -145,6 +157,11 @@ internal sealed class KeyLayout
 
         return WriteLiteral(_gaps[partIndex - 2], destination, position);
     }
+
+    /// <summary>Writes the label in front of an absent part when the layout keeps labels; returns the new position.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal int WriteLabelOfAbsent(int partIndex, Span<char> destination, int position) =>
+        KeepsLabels ? WriteLiteral(_gaps[partIndex - 2], destination, position) : position;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int WriteLiteral(string literal, Span<char> destination, int position)

@@ -13,8 +13,9 @@ public static class KeyPart
     /// <exception cref="ArgumentNullException"><paramref name="rules"/> is null (the message names the part).</exception>
     public static KeyPart<string?> Text(string name, KeyTextRules rules) => new TextKeyPart(name, Compile(rules, name));
 
-    /// <summary>A string part whose null value omits the part together with the literal in front of it (see <see cref="KeyShape"/>);
-    /// any other value, empty included, is normalized by <paramref name="rules"/>.</summary>
+    /// <summary>A string part whose null value is absent: a Join shape omits it with the separator in front of it, a Format
+    /// shape writes nothing between its labels (see <see cref="KeyShape"/>); any other value, empty included, is
+    /// normalized by <paramref name="rules"/>.</summary>
     /// <param name="name">The part's name, used in exception messages.</param>
     /// <param name="rules">The normalization rules.</param>
     /// <returns>The part.</returns>
@@ -30,7 +31,8 @@ public static class KeyPart
     public static KeyPart<ReadOnlyMemory<char>> MemoryText(string name, KeyTextRules rules) =>
         new MemoryTextKeyPart(name, Compile(rules, name));
 
-    /// <summary>A nullable part: a null value omits the part together with the literal in front of it (see <see cref="KeyShape"/>).</summary>
+    /// <summary>A nullable part: a null value is absent; a Join shape omits it with the separator in front of it, a Format
+    /// shape writes nothing between its labels (see <see cref="KeyShape"/>).</summary>
     /// <typeparam name="T">The value type.</typeparam>
     /// <param name="part">The part that writes present values.</param>
     /// <returns>The optional part, with the same name.</returns>

@@ -10,15 +10,26 @@ namespace FastText;
 /// netstandard2.0).
 /// </summary>
 /// <remarks>
-/// Optional parts (<see cref="KeyPart.Optional{T}(KeyPart{T})"/>) that are null are omitted together with the literal
-/// in front of them (the separator, or the template text between the previous placeholder and theirs); the first
-/// present part never gets the literal in front of it. The prefix and suffix are always written.
+/// <para>Absent optional parts (<see cref="KeyPart.Optional{T}(KeyPart{T})"/> or <see cref="KeyPart.OptionalText"/>
+/// given null) follow the shape's kind:</para>
+/// <list type="bullet">
+/// <item><b>Join</b> (paths): an absent part is omitted together with the separator in front of it, and the first present
+/// part never gets a separator, so a key has no empty segment. Two absent-or-present parts next to each other are
+/// therefore not told apart (<c>(5, null)</c> and <c>(null, 5)</c> both give <c>5</c>).</item>
+/// <item><b>Format</b> (templates): the literals are labels and are always written, exactly as string.Format writes
+/// them; an absent part writes nothing between its labels (<c>"t={0};u={1}"</c> gives <c>t=5;u=</c> and
+/// <c>t=;u=5</c>). When the literal between every two parts contains a char the part before it never writes (a
+/// digit-free label after a number, a label char outside a text part's <see cref="KeyTextRules.Allow"/> set), two
+/// builds give the same key only if every part wrote the same text (an absent part writes none; numbers, Guids and
+/// dates never write empty text). docs/keys.md has the argument and the limits.</item>
+/// </list>
+/// <para>The prefix and suffix are always written.</para>
 /// </remarks>
 public static class KeyShape
 {
     /// <summary>A shape whose parts are joined by <paramref name="separator"/>, between an optional prefix and suffix.</summary>
     /// <typeparam name="T1">The type of part 1's value.</typeparam>
-    /// <param name="separator">The literal between two present parts, e.g. "/".</param>
+    /// <param name="separator">The literal between two present parts, e.g. "/"; an absent part drops the one in front of it.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="prefix">Literal text the key starts with.</param>
     /// <param name="suffix">Literal text the key ends with, e.g. ".json".</param>
@@ -31,7 +42,7 @@ public static class KeyShape
 
     /// <summary>A shape written from a template such as <c>"tenant:{0}:user:{1}:v{2}"</c>.</summary>
     /// <typeparam name="T1">The type of part 1's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{0}, each once and in order; "{{" and "}}" are literal braces.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{0}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <returns>The shape.</returns>
     /// <exception cref="ArgumentException">The template is malformed.</exception>
@@ -44,7 +55,7 @@ public static class KeyShape
     /// <summary>A shape whose parts are joined by <paramref name="separator"/>, between an optional prefix and suffix.</summary>
     /// <typeparam name="T1">The type of part 1's value.</typeparam>
     /// <typeparam name="T2">The type of part 2's value.</typeparam>
-    /// <param name="separator">The literal between two present parts, e.g. "/".</param>
+    /// <param name="separator">The literal between two present parts, e.g. "/"; an absent part drops the one in front of it.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="prefix">Literal text the key starts with.</param>
@@ -60,7 +71,7 @@ public static class KeyShape
     /// <summary>A shape written from a template such as <c>"tenant:{0}:user:{1}:v{2}"</c>.</summary>
     /// <typeparam name="T1">The type of part 1's value.</typeparam>
     /// <typeparam name="T2">The type of part 2's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{1}, each once and in order; "{{" and "}}" are literal braces.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{1}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <returns>The shape.</returns>
@@ -76,7 +87,7 @@ public static class KeyShape
     /// <typeparam name="T1">The type of part 1's value.</typeparam>
     /// <typeparam name="T2">The type of part 2's value.</typeparam>
     /// <typeparam name="T3">The type of part 3's value.</typeparam>
-    /// <param name="separator">The literal between two present parts, e.g. "/".</param>
+    /// <param name="separator">The literal between two present parts, e.g. "/"; an absent part drops the one in front of it.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
@@ -95,7 +106,7 @@ public static class KeyShape
     /// <typeparam name="T1">The type of part 1's value.</typeparam>
     /// <typeparam name="T2">The type of part 2's value.</typeparam>
     /// <typeparam name="T3">The type of part 3's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{2}, each once and in order; "{{" and "}}" are literal braces.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{2}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
@@ -114,7 +125,7 @@ public static class KeyShape
     /// <typeparam name="T2">The type of part 2's value.</typeparam>
     /// <typeparam name="T3">The type of part 3's value.</typeparam>
     /// <typeparam name="T4">The type of part 4's value.</typeparam>
-    /// <param name="separator">The literal between two present parts, e.g. "/".</param>
+    /// <param name="separator">The literal between two present parts, e.g. "/"; an absent part drops the one in front of it.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
@@ -136,7 +147,7 @@ public static class KeyShape
     /// <typeparam name="T2">The type of part 2's value.</typeparam>
     /// <typeparam name="T3">The type of part 3's value.</typeparam>
     /// <typeparam name="T4">The type of part 4's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{3}, each once and in order; "{{" and "}}" are literal braces.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{3}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
@@ -158,7 +169,7 @@ public static class KeyShape
     /// <typeparam name="T3">The type of part 3's value.</typeparam>
     /// <typeparam name="T4">The type of part 4's value.</typeparam>
     /// <typeparam name="T5">The type of part 5's value.</typeparam>
-    /// <param name="separator">The literal between two present parts, e.g. "/".</param>
+    /// <param name="separator">The literal between two present parts, e.g. "/"; an absent part drops the one in front of it.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
@@ -183,7 +194,7 @@ public static class KeyShape
     /// <typeparam name="T3">The type of part 3's value.</typeparam>
     /// <typeparam name="T4">The type of part 4's value.</typeparam>
     /// <typeparam name="T5">The type of part 5's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{4}, each once and in order; "{{" and "}}" are literal braces.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{4}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
@@ -208,7 +219,7 @@ public static class KeyShape
     /// <typeparam name="T4">The type of part 4's value.</typeparam>
     /// <typeparam name="T5">The type of part 5's value.</typeparam>
     /// <typeparam name="T6">The type of part 6's value.</typeparam>
-    /// <param name="separator">The literal between two present parts, e.g. "/".</param>
+    /// <param name="separator">The literal between two present parts, e.g. "/"; an absent part drops the one in front of it.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
@@ -236,7 +247,7 @@ public static class KeyShape
     /// <typeparam name="T4">The type of part 4's value.</typeparam>
     /// <typeparam name="T5">The type of part 5's value.</typeparam>
     /// <typeparam name="T6">The type of part 6's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{5}, each once and in order; "{{" and "}}" are literal braces.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{5}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>

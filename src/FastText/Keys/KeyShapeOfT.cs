@@ -160,7 +160,7 @@ public sealed class KeyShape<T1, T2>
             KeyShape<T1, T2> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             KeyPart<T1> part1 = shape._part1;
             _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
@@ -186,7 +186,7 @@ public sealed class KeyShape<T1, T2>
             KeyShape<T1, T2> shape = _shape;
             KeyLayout layout = shape._layout;
             int position = KeyLayout.WriteLiteral(layout.Prefix, destination, 0);
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             if (_length1 >= 0)
             {
                 shape._part1.Write(_value1, _plan1, destination.Slice(position, _length1));
@@ -200,6 +200,11 @@ public sealed class KeyShape<T1, T2>
                 shape._part2.Write(_value2, _plan2, destination.Slice(position, _length2));
                 position += _length2;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(2, destination, position);
             }
 
             return KeyLayout.WriteLiteral(layout.Suffix, destination, position);
@@ -283,7 +288,7 @@ public sealed class KeyShape<T1, T2, T3>
             KeyShape<T1, T2, T3> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             KeyPart<T1> part1 = shape._part1;
             _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
@@ -313,7 +318,7 @@ public sealed class KeyShape<T1, T2, T3>
             KeyShape<T1, T2, T3> shape = _shape;
             KeyLayout layout = shape._layout;
             int position = KeyLayout.WriteLiteral(layout.Prefix, destination, 0);
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             if (_length1 >= 0)
             {
                 shape._part1.Write(_value1, _plan1, destination.Slice(position, _length1));
@@ -329,12 +334,22 @@ public sealed class KeyShape<T1, T2, T3>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(2, destination, position);
+            }
+
             if (_length3 >= 0)
             {
                 position = layout.WriteGap(3, anyPresent, destination, position);
                 shape._part3.Write(_value3, _plan3, destination.Slice(position, _length3));
                 position += _length3;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(3, destination, position);
             }
 
             return KeyLayout.WriteLiteral(layout.Suffix, destination, position);
@@ -428,7 +443,7 @@ public sealed class KeyShape<T1, T2, T3, T4>
             KeyShape<T1, T2, T3, T4> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             KeyPart<T1> part1 = shape._part1;
             _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
@@ -462,7 +477,7 @@ public sealed class KeyShape<T1, T2, T3, T4>
             KeyShape<T1, T2, T3, T4> shape = _shape;
             KeyLayout layout = shape._layout;
             int position = KeyLayout.WriteLiteral(layout.Prefix, destination, 0);
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             if (_length1 >= 0)
             {
                 shape._part1.Write(_value1, _plan1, destination.Slice(position, _length1));
@@ -478,6 +493,11 @@ public sealed class KeyShape<T1, T2, T3, T4>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(2, destination, position);
+            }
+
             if (_length3 >= 0)
             {
                 position = layout.WriteGap(3, anyPresent, destination, position);
@@ -486,12 +506,22 @@ public sealed class KeyShape<T1, T2, T3, T4>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(3, destination, position);
+            }
+
             if (_length4 >= 0)
             {
                 position = layout.WriteGap(4, anyPresent, destination, position);
                 shape._part4.Write(_value4, _plan4, destination.Slice(position, _length4));
                 position += _length4;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(4, destination, position);
             }
 
             return KeyLayout.WriteLiteral(layout.Suffix, destination, position);
@@ -595,7 +625,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
             KeyShape<T1, T2, T3, T4, T5> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             KeyPart<T1> part1 = shape._part1;
             _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
@@ -633,7 +663,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
             KeyShape<T1, T2, T3, T4, T5> shape = _shape;
             KeyLayout layout = shape._layout;
             int position = KeyLayout.WriteLiteral(layout.Prefix, destination, 0);
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             if (_length1 >= 0)
             {
                 shape._part1.Write(_value1, _plan1, destination.Slice(position, _length1));
@@ -649,12 +679,22 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(2, destination, position);
+            }
+
             if (_length3 >= 0)
             {
                 position = layout.WriteGap(3, anyPresent, destination, position);
                 shape._part3.Write(_value3, _plan3, destination.Slice(position, _length3));
                 position += _length3;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(3, destination, position);
             }
 
             if (_length4 >= 0)
@@ -665,12 +705,22 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(4, destination, position);
+            }
+
             if (_length5 >= 0)
             {
                 position = layout.WriteGap(5, anyPresent, destination, position);
                 shape._part5.Write(_value5, _plan5, destination.Slice(position, _length5));
                 position += _length5;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(5, destination, position);
             }
 
             return KeyLayout.WriteLiteral(layout.Suffix, destination, position);
@@ -784,7 +834,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
             KeyShape<T1, T2, T3, T4, T5, T6> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             KeyPart<T1> part1 = shape._part1;
             _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
@@ -826,7 +876,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
             KeyShape<T1, T2, T3, T4, T5, T6> shape = _shape;
             KeyLayout layout = shape._layout;
             int position = KeyLayout.WriteLiteral(layout.Prefix, destination, 0);
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             if (_length1 >= 0)
             {
                 shape._part1.Write(_value1, _plan1, destination.Slice(position, _length1));
@@ -842,12 +892,22 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(2, destination, position);
+            }
+
             if (_length3 >= 0)
             {
                 position = layout.WriteGap(3, anyPresent, destination, position);
                 shape._part3.Write(_value3, _plan3, destination.Slice(position, _length3));
                 position += _length3;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(3, destination, position);
             }
 
             if (_length4 >= 0)
@@ -858,6 +918,11 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(4, destination, position);
+            }
+
             if (_length5 >= 0)
             {
                 position = layout.WriteGap(5, anyPresent, destination, position);
@@ -866,12 +931,22 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(5, destination, position);
+            }
+
             if (_length6 >= 0)
             {
                 position = layout.WriteGap(6, anyPresent, destination, position);
                 shape._part6.Write(_value6, _plan6, destination.Slice(position, _length6));
                 position += _length6;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(6, destination, position);
             }
 
             return KeyLayout.WriteLiteral(layout.Suffix, destination, position);
