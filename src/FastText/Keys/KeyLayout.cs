@@ -20,6 +20,9 @@ internal sealed class KeyLayout
 
     private readonly string[] _gaps;
 
+    // The format of each template placeholder ({0:D8}), or null when none has one.
+    private string?[]? _formats;
+
     private KeyLayout(string prefix, string[] gaps, string suffix, bool keepsLabels)
     {
         KeepsLabels = keepsLabels;
@@ -59,7 +62,8 @@ internal sealed class KeyLayout
         return new KeyLayout(prefix ?? string.Empty, gaps, suffix ?? string.Empty, keepsLabels: false);
     }
 
-    /// <summary>Parses "literal{0}literal{1}...literal": placeholders 0..n-1, each once, in order; "{{" and "}}" are braces.</summary>
+    /// <summary>Parses "literal{0}literal{1}...literal": placeholders 0..n-1, each once, in order, each with an optional
+    /// ":format" for its part; "{{" and "}}" are braces.</summary>
     internal static KeyLayout Parse(string template, int partCount)
     {
         if (template is null)
@@ -68,6 +72,7 @@ internal sealed class KeyLayout
         }
 
         var literals = new List<string>(partCount + 1);
+        string?[]? formats = null;
         var current = new StringBuilder();
         for (int i = 0; i < template.Length; i++)
         {
@@ -85,11 +90,29 @@ internal sealed class KeyLayout
             else if (c == '{')
             {
                 int close = template.IndexOf('}', i + 1);
-                string expected = (literals.Count).ToString(System.Globalization.CultureInfo.InvariantCulture);
-                if (close < 0 || template.Substring(i + 1, close - i - 1) != expected)
+                string expected = literals.Count.ToString(System.Globalization.CultureInfo.InvariantCulture);
+                string hole = close < 0 ? string.Empty : template.Substring(i + 1, close - i - 1);
+                int colon = hole.IndexOf(':');
+                string index = colon < 0 ? hole : hole.Substring(0, colon);
+                if (index.IndexOf(',') >= 0 && index.Substring(0, index.IndexOf(',')) == expected)
                 {
                     ThrowHelper.ThrowArgument(nameof(template),
-                        "Key template placeholders must be {0}, {1}, ... in order, each once; expected {" + expected + "} at index " + i.ToString(System.Globalization.CultureInfo.InvariantCulture) + ".");
+                        "Key template placeholder {" + hole + "} has an alignment; keys take no alignment (pad numbers with a precision, e.g. {" + expected + ":D8}).");
+                }
+
+                if (close < 0 || index != expected)
+                {
+                    ThrowHelper.ThrowArgument(nameof(template),
+                        "Key template placeholders must be {0}, {1}, ... in order, each once, optionally with a format such as {0:D8}; expected {" + expected + "} at index " + i.ToString(System.Globalization.CultureInfo.InvariantCulture) + ".");
+                }
+
+                if (colon >= 0)
+                {
+                    formats ??= new string?[partCount];
+                    if (literals.Count < partCount)
+                    {
+                        formats[literals.Count] = hole.Substring(colon + 1);
+                    }
                 }
 
                 literals.Add(current.ToString());
@@ -114,8 +137,15 @@ internal sealed class KeyLayout
                 + " placeholders but the shape has " + partCount.ToString(System.Globalization.CultureInfo.InvariantCulture) + " parts.");
         }
 
-        return new KeyLayout(literals[0], literals.GetRange(1, partCount - 1).ToArray(), literals[partCount], keepsLabels: true);
+        return new KeyLayout(literals[0], literals.GetRange(1, partCount - 1).ToArray(), literals[partCount], keepsLabels: true)
+        {
+            _formats = formats,
+        };
     }
+
+    /// <summary>Part <paramref name="partIndex"/> (0-based) with its placeholder's format applied, if it has one.</summary>
+    internal KeyPart<T> Formatted<T>(int partIndex, KeyPart<T> part) =>
+        _formats?[partIndex] is string format ? part.WithFormat(format) : part;
 
     /// <summary>Adds part <paramref name="partIndex"/>'s measured length (and its leading literal) to the running total.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -42,14 +42,15 @@ public static class KeyShape
 
     /// <summary>A shape written from a template such as <c>"tenant:{0}:user:{1}:v{2}"</c>.</summary>
     /// <typeparam name="T1">The type of part 1's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{0}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{0}, each once and in order; "{{" and "}}" are literal braces; a placeholder may carry its part's format, e.g. {0:D8} or {1:yyyyMMdd}. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <returns>The shape.</returns>
-    /// <exception cref="ArgumentException">The template is malformed.</exception>
+    /// <exception cref="ArgumentException">The template is malformed, has an alignment, or gives a format its part does not take.</exception>
     public static KeyShape<T1> Format<T1>(string template, KeyPart<T1> part1)
     {
         ThrowIfNull(part1, nameof(part1));
-        return new KeyShape<T1>(KeyLayout.Parse(template, 1), part1);
+        KeyLayout layout = KeyLayout.Parse(template, 1);
+        return new KeyShape<T1>(layout, layout.Formatted(0, part1));
     }
 
     /// <summary>A shape whose parts are joined by <paramref name="separator"/>, between an optional prefix and suffix.</summary>
@@ -71,16 +72,17 @@ public static class KeyShape
     /// <summary>A shape written from a template such as <c>"tenant:{0}:user:{1}:v{2}"</c>.</summary>
     /// <typeparam name="T1">The type of part 1's value.</typeparam>
     /// <typeparam name="T2">The type of part 2's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{1}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{1}, each once and in order; "{{" and "}}" are literal braces; a placeholder may carry its part's format, e.g. {0:D8} or {1:yyyyMMdd}. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <returns>The shape.</returns>
-    /// <exception cref="ArgumentException">The template is malformed.</exception>
+    /// <exception cref="ArgumentException">The template is malformed, has an alignment, or gives a format its part does not take.</exception>
     public static KeyShape<T1, T2> Format<T1, T2>(string template, KeyPart<T1> part1, KeyPart<T2> part2)
     {
         ThrowIfNull(part1, nameof(part1));
         ThrowIfNull(part2, nameof(part2));
-        return new KeyShape<T1, T2>(KeyLayout.Parse(template, 2), part1, part2);
+        KeyLayout layout = KeyLayout.Parse(template, 2);
+        return new KeyShape<T1, T2>(layout, layout.Formatted(0, part1), layout.Formatted(1, part2));
     }
 
     /// <summary>A shape whose parts are joined by <paramref name="separator"/>, between an optional prefix and suffix.</summary>
@@ -106,18 +108,19 @@ public static class KeyShape
     /// <typeparam name="T1">The type of part 1's value.</typeparam>
     /// <typeparam name="T2">The type of part 2's value.</typeparam>
     /// <typeparam name="T3">The type of part 3's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{2}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{2}, each once and in order; "{{" and "}}" are literal braces; a placeholder may carry its part's format, e.g. {0:D8} or {1:yyyyMMdd}. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
     /// <returns>The shape.</returns>
-    /// <exception cref="ArgumentException">The template is malformed.</exception>
+    /// <exception cref="ArgumentException">The template is malformed, has an alignment, or gives a format its part does not take.</exception>
     public static KeyShape<T1, T2, T3> Format<T1, T2, T3>(string template, KeyPart<T1> part1, KeyPart<T2> part2, KeyPart<T3> part3)
     {
         ThrowIfNull(part1, nameof(part1));
         ThrowIfNull(part2, nameof(part2));
         ThrowIfNull(part3, nameof(part3));
-        return new KeyShape<T1, T2, T3>(KeyLayout.Parse(template, 3), part1, part2, part3);
+        KeyLayout layout = KeyLayout.Parse(template, 3);
+        return new KeyShape<T1, T2, T3>(layout, layout.Formatted(0, part1), layout.Formatted(1, part2), layout.Formatted(2, part3));
     }
 
     /// <summary>A shape whose parts are joined by <paramref name="separator"/>, between an optional prefix and suffix.</summary>
@@ -147,20 +150,21 @@ public static class KeyShape
     /// <typeparam name="T2">The type of part 2's value.</typeparam>
     /// <typeparam name="T3">The type of part 3's value.</typeparam>
     /// <typeparam name="T4">The type of part 4's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{3}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{3}, each once and in order; "{{" and "}}" are literal braces; a placeholder may carry its part's format, e.g. {0:D8} or {1:yyyyMMdd}. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
     /// <param name="part4">Part 4.</param>
     /// <returns>The shape.</returns>
-    /// <exception cref="ArgumentException">The template is malformed.</exception>
+    /// <exception cref="ArgumentException">The template is malformed, has an alignment, or gives a format its part does not take.</exception>
     public static KeyShape<T1, T2, T3, T4> Format<T1, T2, T3, T4>(string template, KeyPart<T1> part1, KeyPart<T2> part2, KeyPart<T3> part3, KeyPart<T4> part4)
     {
         ThrowIfNull(part1, nameof(part1));
         ThrowIfNull(part2, nameof(part2));
         ThrowIfNull(part3, nameof(part3));
         ThrowIfNull(part4, nameof(part4));
-        return new KeyShape<T1, T2, T3, T4>(KeyLayout.Parse(template, 4), part1, part2, part3, part4);
+        KeyLayout layout = KeyLayout.Parse(template, 4);
+        return new KeyShape<T1, T2, T3, T4>(layout, layout.Formatted(0, part1), layout.Formatted(1, part2), layout.Formatted(2, part3), layout.Formatted(3, part4));
     }
 
     /// <summary>A shape whose parts are joined by <paramref name="separator"/>, between an optional prefix and suffix.</summary>
@@ -194,14 +198,14 @@ public static class KeyShape
     /// <typeparam name="T3">The type of part 3's value.</typeparam>
     /// <typeparam name="T4">The type of part 4's value.</typeparam>
     /// <typeparam name="T5">The type of part 5's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{4}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{4}, each once and in order; "{{" and "}}" are literal braces; a placeholder may carry its part's format, e.g. {0:D8} or {1:yyyyMMdd}. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
     /// <param name="part4">Part 4.</param>
     /// <param name="part5">Part 5.</param>
     /// <returns>The shape.</returns>
-    /// <exception cref="ArgumentException">The template is malformed.</exception>
+    /// <exception cref="ArgumentException">The template is malformed, has an alignment, or gives a format its part does not take.</exception>
     public static KeyShape<T1, T2, T3, T4, T5> Format<T1, T2, T3, T4, T5>(string template, KeyPart<T1> part1, KeyPart<T2> part2, KeyPart<T3> part3, KeyPart<T4> part4, KeyPart<T5> part5)
     {
         ThrowIfNull(part1, nameof(part1));
@@ -209,7 +213,8 @@ public static class KeyShape
         ThrowIfNull(part3, nameof(part3));
         ThrowIfNull(part4, nameof(part4));
         ThrowIfNull(part5, nameof(part5));
-        return new KeyShape<T1, T2, T3, T4, T5>(KeyLayout.Parse(template, 5), part1, part2, part3, part4, part5);
+        KeyLayout layout = KeyLayout.Parse(template, 5);
+        return new KeyShape<T1, T2, T3, T4, T5>(layout, layout.Formatted(0, part1), layout.Formatted(1, part2), layout.Formatted(2, part3), layout.Formatted(3, part4), layout.Formatted(4, part5));
     }
 
     /// <summary>A shape whose parts are joined by <paramref name="separator"/>, between an optional prefix and suffix.</summary>
@@ -247,7 +252,7 @@ public static class KeyShape
     /// <typeparam name="T4">The type of part 4's value.</typeparam>
     /// <typeparam name="T5">The type of part 5's value.</typeparam>
     /// <typeparam name="T6">The type of part 6's value.</typeparam>
-    /// <param name="template">Literal text with the placeholders {0}..{5}, each once and in order; "{{" and "}}" are literal braces. Every literal is written; an absent part writes nothing between its labels.</param>
+    /// <param name="template">Literal text with the placeholders {0}..{5}, each once and in order; "{{" and "}}" are literal braces; a placeholder may carry its part's format, e.g. {0:D8} or {1:yyyyMMdd}. Every literal is written; an absent part writes nothing between its labels.</param>
     /// <param name="part1">Part 1.</param>
     /// <param name="part2">Part 2.</param>
     /// <param name="part3">Part 3.</param>
@@ -255,7 +260,7 @@ public static class KeyShape
     /// <param name="part5">Part 5.</param>
     /// <param name="part6">Part 6.</param>
     /// <returns>The shape.</returns>
-    /// <exception cref="ArgumentException">The template is malformed.</exception>
+    /// <exception cref="ArgumentException">The template is malformed, has an alignment, or gives a format its part does not take.</exception>
     public static KeyShape<T1, T2, T3, T4, T5, T6> Format<T1, T2, T3, T4, T5, T6>(string template, KeyPart<T1> part1, KeyPart<T2> part2, KeyPart<T3> part3, KeyPart<T4> part4, KeyPart<T5> part5, KeyPart<T6> part6)
     {
         ThrowIfNull(part1, nameof(part1));
@@ -264,7 +269,8 @@ public static class KeyShape
         ThrowIfNull(part4, nameof(part4));
         ThrowIfNull(part5, nameof(part5));
         ThrowIfNull(part6, nameof(part6));
-        return new KeyShape<T1, T2, T3, T4, T5, T6>(KeyLayout.Parse(template, 6), part1, part2, part3, part4, part5, part6);
+        KeyLayout layout = KeyLayout.Parse(template, 6);
+        return new KeyShape<T1, T2, T3, T4, T5, T6>(layout, layout.Formatted(0, part1), layout.Formatted(1, part2), layout.Formatted(2, part3), layout.Formatted(3, part4), layout.Formatted(4, part5), layout.Formatted(5, part6));
     }
 
     private static void ThrowIfNull(object part, string name)

@@ -35,6 +35,72 @@ public sealed class KeyShape<T1>
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
     }
 
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormat(T1 value1, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public int WriteUtf8(T1 value1, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1) => new Composer(this, value1).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
+    }
+
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
     internal int MeasureAndWrite(T1 value1, Span<char> destination, out int measured)
     {
@@ -124,6 +190,75 @@ public sealed class KeyShape<T1, T2>
     {
         var composer = new Composer(this, value1, value2);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormat(T1 value1, T2 value2, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1, value2);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, T2 value2, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1, value2);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public int WriteUtf8(T1 value1, T2 value2, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1, value2);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1, T2 value2) => new Composer(this, value1, value2).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, T2 value2, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1, value2);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -246,6 +381,78 @@ public sealed class KeyShape<T1, T2, T3>
     {
         var composer = new Composer(this, value1, value2, value3);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormat(T1 value1, T2 value2, T3 value3, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public int WriteUtf8(T1 value1, T2 value2, T3 value3, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1, value2, value3);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1, T2 value2, T3 value3) => new Composer(this, value1, value2, value3).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, T2 value2, T3 value3, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1, value2, value3);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -395,6 +602,81 @@ public sealed class KeyShape<T1, T2, T3, T4>
     {
         var composer = new Composer(this, value1, value2, value3, value4);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, T4 value4, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public int WriteUtf8(T1 value1, T2 value2, T3 value3, T4 value4, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1, value2, value3, value4);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1, T2 value2, T3 value3, T4 value4) => new Composer(this, value1, value2, value3, value4).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, T2 value2, T3 value3, T4 value4, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -571,6 +853,84 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public int WriteUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1, value2, value3, value4, value5);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5) => new Composer(this, value1, value2, value3, value4, value5).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -774,6 +1134,87 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="value6">The value of part 6.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="value6">The value of part 6.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="value6">The value of part 6.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    public int WriteUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6) => new Composer(this, value1, value2, value3, value4, value5, value6).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>

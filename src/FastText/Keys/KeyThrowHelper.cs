@@ -24,4 +24,11 @@ internal static class KeyThrowHelper
             string.Format(CultureInfo.InvariantCulture,
                 "Key part '{0}' measured {1} chars but wrote {2}; its measure and write steps must agree.",
                 partName, measured, written));
+
+    /// <summary>A custom part measured a negative length or one no key can hold.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    internal static void ThrowPartMeasuredOutOfRange(string partName, int measured) =>
+        throw new InvalidOperationException(
+            string.Format(CultureInfo.InvariantCulture,
+                "Key part '{0}' measured {1} chars; a part measures 0 to {2}.", partName, measured, KeyLayout.MaxKeyLength));
 }
