@@ -113,4 +113,36 @@ public class CustomKeyPartTests
         ArgumentException e = Assert.ThrowsAny<ArgumentException>(() => shape.Build(1, 2));
         Assert.Equal("liar", e.ParamName);
     }
+
+    [Fact]
+    public void Lengths_that_sum_past_int_MaxValue_throw_at_every_arity_and_through_nesting()
+    {
+        // Each part claims the longest key there is: the running 64-bit total passes the limit at part 2 (or at the
+        // prefix for one part), and the exception names that part; nothing is allocated at the bogus length.
+        var huge = new LyingPart(KeyLayout.MaxKeyLength, 0, 0);
+        ArgumentException e;
+        e = Assert.ThrowsAny<ArgumentException>(() => KeyShape.Join("/", huge, prefix: "p").Build(1));
+        Assert.Equal("liar", e.ParamName);
+        e = Assert.ThrowsAny<ArgumentException>(() => KeyShape.Join("/", huge, huge).Build(1, 2));
+        Assert.Equal("liar", e.ParamName);
+        e = Assert.ThrowsAny<ArgumentException>(() => KeyShape.Format("{0}{1}{2}", huge, huge, huge).Build(1, 2, 3));
+        Assert.Equal("liar", e.ParamName);
+        e = Assert.ThrowsAny<ArgumentException>(() => KeyShape.Join("/", huge, huge, huge, huge).TryFormat(1, 2, 3, 4, new char[8], out _));
+        Assert.Equal("liar", e.ParamName);
+        e = Assert.ThrowsAny<ArgumentException>(() => KeyShape.Join("/", huge, huge, huge, huge, huge).TryFormatUtf8(1, 2, 3, 4, 5, new byte[8], out _));
+        Assert.Equal("liar", e.ParamName);
+        e = Assert.ThrowsAny<ArgumentException>(() => KeyShape.Join("/", huge, huge, huge, huge, huge, huge).WriteUtf8(1, 2, 3, 4, 5, 6, new FastText.Tests.Ascii.TestBufferWriter<byte>()));
+        Assert.Equal("liar", e.ParamName);
+
+        // The longest key a part may claim, plus one literal char: just over the limit.
+        var longest = new LyingPart(KeyLayout.MaxKeyLength - 1, 0, 0);
+        var one = new LyingPart(1, 1, 1);
+        e = Assert.ThrowsAny<ArgumentException>(() => KeyShape.Join("/", longest, one).Build(1, 2));
+        Assert.Equal("liar", e.ParamName);
+
+        // A nested shape whose own total is legal, inside an outer shape that passes the limit with it.
+        KeyPart<(int, int)> nested = KeyPart.Shape("inner", KeyShape.Join("", new LyingPart(KeyLayout.MaxKeyLength / 2, 0, 0), new LyingPart(KeyLayout.MaxKeyLength / 2, 0, 0)));
+        e = Assert.ThrowsAny<ArgumentException>(() => KeyShape.Join("/", nested, nested).Build((1, 2), (3, 4)));
+        Assert.Equal("inner", e.ParamName);
+    }
 }
