@@ -21,11 +21,12 @@ internal sealed class KeyLayout
     private readonly string[] _gaps;
 
     // The format of each template placeholder ({0:D8}), or null when none has one.
-    private string?[]? _formats;
+    private readonly string?[]? _formats;
 
-    private KeyLayout(string prefix, string[] gaps, string suffix, bool keepsLabels)
+    private KeyLayout(string prefix, string[] gaps, string suffix, bool keepsLabels, string?[]? formats = null)
     {
         KeepsLabels = keepsLabels;
+        _formats = formats;
         Prefix = prefix;
         _gaps = gaps;
         Suffix = suffix;
@@ -137,10 +138,7 @@ internal sealed class KeyLayout
                 + " placeholders but the shape has " + partCount.ToString(System.Globalization.CultureInfo.InvariantCulture) + " parts.");
         }
 
-        return new KeyLayout(literals[0], literals.GetRange(1, partCount - 1).ToArray(), literals[partCount], keepsLabels: true)
-        {
-            _formats = formats,
-        };
+        return new KeyLayout(literals[0], literals.GetRange(1, partCount - 1).ToArray(), literals[partCount], keepsLabels: true, formats);
     }
 
     /// <summary>Part <paramref name="partIndex"/> (0-based) with its placeholder's format applied, if it has one.</summary>
