@@ -29,6 +29,8 @@ public sealed class KeyShape<T1>
     /// <param name="value1">The value of part 1.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1)
     {
         var composer = new Composer(this, value1);
@@ -41,6 +43,8 @@ public sealed class KeyShape<T1>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, Span<char> destination, out int charsWritten)
     {
         var composer = new Composer(this, value1);
@@ -62,6 +66,8 @@ public sealed class KeyShape<T1>
     /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
     /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormatUtf8(T1 value1, Span<byte> destination, out int bytesWritten)
     {
         var composer = new Composer(this, value1);
@@ -75,6 +81,8 @@ public sealed class KeyShape<T1>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public int WriteUtf8(T1 value1, System.Buffers.IBufferWriter<byte> writer)
     {
         if (writer is null)
@@ -186,6 +194,8 @@ public sealed class KeyShape<T1, T2>
     /// <param name="value2">The value of part 2.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1, T2 value2)
     {
         var composer = new Composer(this, value1, value2);
@@ -199,6 +209,8 @@ public sealed class KeyShape<T1, T2>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, T2 value2, Span<char> destination, out int charsWritten)
     {
         var composer = new Composer(this, value1, value2);
@@ -221,6 +233,8 @@ public sealed class KeyShape<T1, T2>
     /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
     /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormatUtf8(T1 value1, T2 value2, Span<byte> destination, out int bytesWritten)
     {
         var composer = new Composer(this, value1, value2);
@@ -235,6 +249,8 @@ public sealed class KeyShape<T1, T2>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public int WriteUtf8(T1 value1, T2 value2, System.Buffers.IBufferWriter<byte> writer)
     {
         if (writer is null)
@@ -377,6 +393,8 @@ public sealed class KeyShape<T1, T2, T3>
     /// <param name="value3">The value of part 3.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1, T2 value2, T3 value3)
     {
         var composer = new Composer(this, value1, value2, value3);
@@ -391,6 +409,8 @@ public sealed class KeyShape<T1, T2, T3>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, T2 value2, T3 value3, Span<char> destination, out int charsWritten)
     {
         var composer = new Composer(this, value1, value2, value3);
@@ -414,6 +434,8 @@ public sealed class KeyShape<T1, T2, T3>
     /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
     /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, Span<byte> destination, out int bytesWritten)
     {
         var composer = new Composer(this, value1, value2, value3);
@@ -429,6 +451,8 @@ public sealed class KeyShape<T1, T2, T3>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public int WriteUtf8(T1 value1, T2 value2, T3 value3, System.Buffers.IBufferWriter<byte> writer)
     {
         if (writer is null)
@@ -598,6 +622,8 @@ public sealed class KeyShape<T1, T2, T3, T4>
     /// <param name="value4">The value of part 4.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4)
     {
         var composer = new Composer(this, value1, value2, value3, value4);
@@ -613,6 +639,8 @@ public sealed class KeyShape<T1, T2, T3, T4>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, Span<char> destination, out int charsWritten)
     {
         var composer = new Composer(this, value1, value2, value3, value4);
@@ -637,6 +665,8 @@ public sealed class KeyShape<T1, T2, T3, T4>
     /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
     /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, T4 value4, Span<byte> destination, out int bytesWritten)
     {
         var composer = new Composer(this, value1, value2, value3, value4);
@@ -653,6 +683,8 @@ public sealed class KeyShape<T1, T2, T3, T4>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public int WriteUtf8(T1 value1, T2 value2, T3 value3, T4 value4, System.Buffers.IBufferWriter<byte> writer)
     {
         if (writer is null)
@@ -849,6 +881,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     /// <param name="value5">The value of part 5.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5);
@@ -865,6 +899,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, Span<char> destination, out int charsWritten)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5);
@@ -890,6 +926,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
     /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, Span<byte> destination, out int bytesWritten)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5);
@@ -907,6 +945,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public int WriteUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, System.Buffers.IBufferWriter<byte> writer)
     {
         if (writer is null)
@@ -1130,6 +1170,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     /// <param name="value6">The value of part 6.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
@@ -1147,6 +1189,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, Span<char> destination, out int charsWritten)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
@@ -1173,6 +1217,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
     /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, Span<byte> destination, out int bytesWritten)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
@@ -1191,6 +1237,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public int WriteUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, System.Buffers.IBufferWriter<byte> writer)
     {
         if (writer is null)
