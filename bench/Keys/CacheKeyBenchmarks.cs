@@ -6,7 +6,11 @@ using FastText.Benchmarks.Infrastructure;
 
 namespace FastText.Benchmarks.Keys;
 
-/// <summary>The cache key tenant:{tenantId}:user:{userId:N}:v{version}: interpolation, string.Concat and KeyShape.</summary>
+/// <summary>
+/// The cache key tenant:{tenantId}:user:{userId:N}:v{version}: interpolation, string.Concat and KeyShape; then the
+/// same key as UTF-8 bytes for a client that takes bytes (Redis): a string encoded with Encoding.UTF8 into a reused
+/// buffer, against KeyShape.TryFormatUtf8 straight into it (no string at all).
+/// </summary>
 [MemoryDiagnoser]
 [FastJob]
 public class CacheKeyBenchmarks
@@ -21,6 +25,7 @@ public class CacheKeyBenchmarks
     private readonly Guid _userId = new("0f8fad5b-d9cb-469f-a165-70867728950e");
     private string _tenantId = "";
     private int _version;
+    private readonly byte[] _bytes = new byte[1024];
 
     /// <summary>The tenant id's length: short, typical, long.</summary>
     [Params(4, 16, 200)]
@@ -36,6 +41,13 @@ public class CacheKeyBenchmarks
         {
             throw new InvalidOperationException("The cache key implementations disagree.");
         }
+
+        byte[] expectedBytes = System.Text.Encoding.UTF8.GetBytes(expected);
+        if (InterpolationThenUtf8() != expectedBytes.Length || FastTextKeyShapeUtf8() != expectedBytes.Length
+            || !_bytes.AsSpan(0, expectedBytes.Length).SequenceEqual(expectedBytes))
+        {
+            throw new InvalidOperationException("The UTF-8 cache key implementations disagree.");
+        }
     }
 
     [Benchmark(Baseline = true)]
@@ -50,4 +62,18 @@ public class CacheKeyBenchmarks
 
     [Benchmark]
     public string FastTextKeyShapeNetStandard20() => ShapeNs20.Build(_tenantId, _userId, _version);
+
+    [Benchmark]
+    public int InterpolationThenUtf8()
+    {
+        string key = string.Create(CultureInfo.InvariantCulture, $"tenant:{_tenantId}:user:{_userId:N}:v{_version}");
+        return System.Text.Encoding.UTF8.GetBytes(key, 0, key.Length, _bytes, 0);
+    }
+
+    [Benchmark]
+    public int FastTextKeyShapeUtf8()
+    {
+        Shape.TryFormatUtf8(_tenantId, _userId, _version, _bytes, out int written);
+        return written;
+    }
 }

@@ -77,6 +77,10 @@ public class ReadmeExamplesTests
             "my_product/site_key/my_event/0f8fad5b-d9cb-469f-a165-70867728950e.json",
             S3ObjectKey.Build("My Product", "Site Key", "My Event", null, MessageId));
         Assert.Equal("tenant:acme:user:0f8fad5bd9cb469fa16570867728950e:v42", CacheKey.Build("acme", MessageId, 42));
+
+        Span<byte> utf8 = stackalloc byte[128];
+        Assert.True(CacheKey.TryFormatUtf8("acme", MessageId, 42, utf8, out int bytesWritten));
+        Assert.Equal("tenant:acme:user:0f8fad5bd9cb469fa16570867728950e:v42", Encoding.UTF8.GetString(utf8.Slice(0, bytesWritten).ToArray()));
     }
 
     [Fact]

@@ -1,4 +1,6 @@
 using System.Globalization;
+using FastText.Tests.Ascii;
+using FastText.Tests.Building;
 using FastText.Tests.Infrastructure;
 using FastText.Tests.Keys;
 
@@ -8,7 +10,11 @@ namespace FastText.Fuzz;
 /// A six-part key shape (text, optional text, memory slice, optional Int64, Guid, text) built with Join or Format from
 /// literals the input picks, under two rule sets the input composes, against the tests' naive reference
 /// (<see cref="KeyReference"/>): the key, or the ArgumentException naming the same strict part. Then the measured
-/// length must equal the written length, written into memory that ends at a no-access page.
+/// length must equal the written length, written into memory that ends at a no-access page. The same key through
+/// TryFormat, TryFormatUtf8 and WriteUtf8 (against Encoding.UTF8). Then the misuse operations: the memory slice
+/// rewritten between measure and write (a key of the measured length or InvalidOperationException, nothing else), and
+/// a custom part that throws, or lies about its length, at an input-chosen step, with a recording pool that must end
+/// balanced.
 /// </summary>
 internal sealed class KeysFuzzTarget : IFuzzTarget
 {
@@ -30,6 +36,7 @@ internal sealed class KeysFuzzTarget : IFuzzTarget
         var reader = new FuzzReader(input);
         RunShape(ref reader);
         RunDateFormats(ref reader);
+        RunMisbehavingPart(ref reader);
     }
 
     /// <summary>
@@ -145,7 +152,8 @@ internal sealed class KeysFuzzTarget : IFuzzTarget
         string? expectedThrowFor = null;
         try
         {
-            expected = KeyReference.Join(literals[0], gaps, new[]
+            Func<string, string[], string?[], string, string> reference = useFormat ? KeyReference.Format : KeyReference.Join;
+            expected = reference(literals[0], gaps, new[]
             {
                 KeyReference.Part(a, rules1, "a"),
                 b is null ? null : KeyReference.Part(b, rules2, "b"),
@@ -181,6 +189,160 @@ internal sealed class KeysFuzzTarget : IFuzzTarget
         int written = shape.MeasureAndWrite(a, b, c, d, e, f, destination, out int measured);
         Expect(measured == actual.Length && written == measured, $"measured {measured}, written {written}, built {actual.Length}: {description}");
         Expect(destination.SequenceEqual(actual), $"MeasureAndWrite wrote {Show(destination.ToString())}, built {Show(actual)}");
+
+        destination.Fill('\0');
+        Expect(shape.TryFormat(a, b, c, d, e, f, destination, out int formatted) && formatted == actual.Length && destination.SequenceEqual(actual),
+            $"TryFormat wrote {formatted} chars: {description}");
+        if (actual.Length > 0)
+        {
+            Expect(!shape.TryFormat(a, b, c, d, e, f, destination.Slice(1), out formatted) && formatted == 0, $"TryFormat fit a key into one char less: {description}");
+        }
+
+        byte[] utf8 = Encoding.UTF8.GetBytes(actual);
+        using var bytes = new GuardedBuffer(utf8.Length + 64);
+        Span<byte> byteDestination = bytes.Bytes(utf8.Length);
+        Expect(shape.TryFormatUtf8(a, b, c, d, e, f, byteDestination, out int encoded) && encoded == utf8.Length && byteDestination.SequenceEqual(utf8),
+            $"TryFormatUtf8 wrote {encoded} bytes, expected {utf8.Length}: {description}");
+        var writer = new TestBufferWriter<byte>();
+        Expect(shape.WriteUtf8(a, b, c, d, e, f, writer) == utf8.Length && writer.WrittenSpan.SequenceEqual(utf8), $"WriteUtf8 differs: {description}");
+
+        // Misuse: another thread rewrites the caller's slice between measure and write (replayed deterministically).
+        char[] rewritten = c.ToArray();
+        for (int i = 0; i < rewritten.Length; i++)
+        {
+            byte pick = reader.NextByte();
+            if (pick % 3 == 0)
+            {
+                rewritten[i] = pick < 0x80 ? (char)pick : Wide[pick % Wide.Length][0];
+            }
+        }
+
+        var changing = new ChangingMemory(c.ToArray(), rewritten);
+        try
+        {
+            string changed = shape.Build(a, b, changing.Text, d, e, f);
+            Expect(changed.Length == actual.Length, $"a slice changed after measuring gave a key of {changed.Length} chars, measured {actual.Length}: {description}");
+        }
+        catch (InvalidOperationException)
+        {
+        }
+    }
+
+    /// <summary>
+    /// A custom part that, as the input says, behaves, throws from its measure or write step, measures out of range,
+    /// or reports a different length than it measured; inside a shape with a long text part so the UTF-8 outputs (and
+    /// the netstandard2.0 string) borrow from the pool. Outcomes: the right key, the part's own exception, or
+    /// InvalidOperationException naming it; and the recording pool balanced afterwards.
+    /// </summary>
+    private static void RunMisbehavingPart(ref FuzzReader reader)
+    {
+        // Two of six choices behave, so well-behaved builds are checked as often as each kind of failure.
+        var behaviour = (Misbehaviour)(reader.NextByte() % 6 % 5);
+        int length = reader.NextInt(40);
+        string text = new('t', reader.NextBool() ? 600 : 3);
+        var part = new MisbehavingPart(behaviour, length);
+        KeyShape<string?, int, int> shape = KeyShape.Format("{0}|{1}|{2:x4}", KeyPart.Text("t", KeyTextRules.None), part, KeyPart.Int32("n"));
+        string expected = text + "|" + new string('m', length) + "|" + 0xbeef.ToString("x4", CultureInfo.InvariantCulture);
+        var pool = new RecordingArrayPool();
+        using (KeyCharPool.Use(pool))
+        {
+            int output = reader.NextByte() % 4;
+            try
+            {
+                string actual = output switch
+                {
+                    0 => shape.Build(text, 1, 0xbeef),
+                    1 => shape.TryFormat(text, 1, 0xbeef, new char[expected.Length + 8], out int w) ? "ok" + w : "refused",
+                    2 => shape.TryFormatUtf8(text, 1, 0xbeef, new byte[expected.Length + 8], out int b) ? "ok" + b : "refused",
+                    _ => "ok" + shape.WriteUtf8(text, 1, 0xbeef, new TestBufferWriter<byte>()),
+                };
+                Expect(behaviour == Misbehaviour.None, $"{behaviour} part gave a key through output {output}");
+                Expect(actual == (output == 0 ? expected : "ok" + expected.Length), $"output {output} gave {Show(actual)}");
+            }
+            catch (MisbehavingPart.PartFailure)
+            {
+                Expect(behaviour is Misbehaviour.ThrowInMeasure or Misbehaviour.ThrowInWrite, $"{behaviour}: the part's exception escaped");
+            }
+            catch (InvalidOperationException error)
+            {
+                Expect(behaviour is Misbehaviour.MeasureNegative or Misbehaviour.WriteFewer && error.Message.Contains("'custom'", StringComparison.Ordinal),
+                    $"{behaviour}: {error.Message}");
+            }
+        }
+
+        Expect(pool.Outstanding == 0 && pool.Rents == pool.Returns, $"{behaviour}: pool rents {pool.Rents}, returns {pool.Returns}");
+    }
+
+    private enum Misbehaviour
+    {
+        None,
+        ThrowInMeasure,
+        ThrowInWrite,
+        MeasureNegative,
+        WriteFewer,
+    }
+
+    private sealed class MisbehavingPart : CustomKeyPart<int>
+    {
+        private readonly Misbehaviour _behaviour;
+        private readonly int _length;
+
+        public MisbehavingPart(Misbehaviour behaviour, int length)
+            : base("custom")
+        {
+            _behaviour = behaviour;
+            _length = length;
+        }
+
+        protected override int MeasureValue(int value) => _behaviour switch
+        {
+            Misbehaviour.ThrowInMeasure => throw new PartFailure(),
+            Misbehaviour.MeasureNegative => -1 - _length,
+            _ => _length,
+        };
+
+        protected override int WriteValue(int value, Span<char> destination)
+        {
+            if (_behaviour == Misbehaviour.ThrowInWrite)
+            {
+                throw new PartFailure();
+            }
+
+            destination.Fill('m');
+            return _behaviour == Misbehaviour.WriteFewer ? destination.Length - 1 : destination.Length;
+        }
+
+        public sealed class PartFailure : Exception
+        {
+        }
+    }
+
+    /// <summary>Memory whose second read (the write pass) returns other content of the same length.</summary>
+    private sealed class ChangingMemory : System.Buffers.MemoryManager<char>
+    {
+        private readonly char[] _first;
+        private readonly char[] _later;
+        private int _reads;
+
+        public ChangingMemory(char[] first, char[] later)
+        {
+            _first = first;
+            _later = later;
+        }
+
+        public ReadOnlyMemory<char> Text => CreateMemory(_first.Length);
+
+        public override Span<char> GetSpan() => _reads++ == 0 ? _first : _later;
+
+        public override System.Buffers.MemoryHandle Pin(int elementIndex = 0) => throw new NotSupportedException();
+
+        public override void Unpin()
+        {
+        }
+
+        protected override void Dispose(bool disposing)
+        {
+        }
     }
 
     private static KeyTextRules NextRules(ref FuzzReader reader)

@@ -15,6 +15,8 @@ internal sealed class DateTimeKeyPart : KeyPart<DateTime>
     private DateTimeKeyPart(string name, KeyDateFormat format)
         : base(name, format.Length) => _format = format;
 
+    internal override KeyPart<DateTime> WithFormat(string format) => new DateTimeKeyPart(Name, format);
+
     internal override int Measure(DateTime value, out int plan)
     {
         plan = 0;

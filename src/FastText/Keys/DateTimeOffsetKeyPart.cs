@@ -15,6 +15,8 @@ internal sealed class DateTimeOffsetKeyPart : KeyPart<DateTimeOffset>
     private DateTimeOffsetKeyPart(string name, KeyDateFormat format)
         : base(name, format.Length) => _format = format;
 
+    internal override KeyPart<DateTimeOffset> WithFormat(string format) => new DateTimeOffsetKeyPart(Name, format);
+
     internal override int Measure(DateTimeOffset value, out int plan)
     {
         plan = 0;

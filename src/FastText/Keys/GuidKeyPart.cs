@@ -30,6 +30,8 @@ internal sealed partial class GuidKeyPart : KeyPart<Guid>
             _ => -1,
         };
 
+    internal override KeyPart<Guid> WithFormat(string format) => new GuidKeyPart(Name, format);
+
     internal override int Measure(Guid value, out int plan)
     {
         plan = 0;

@@ -27,7 +27,7 @@ internal sealed class KeyDateFormat
 
     internal int Length { get; }
 
-    internal static KeyDateFormat Compile(string? format, bool allowOffset, string partName)
+    internal static KeyDateFormat Compile(string? format, bool allowOffset, string partName, KeyDateFields fields = KeyDateFields.All)
     {
         if (string.IsNullOrEmpty(format))
         {
@@ -111,6 +111,13 @@ internal sealed class KeyDateFormat
                     steps.Add(new Step(StepKind.Literal, c));
                     length++;
                     continue;
+            }
+
+            if ((fields == KeyDateFields.Date && kind is not (StepKind.Year or StepKind.YearOfCentury or StepKind.Month or StepKind.Day))
+                || (fields == KeyDateFields.Time && kind is StepKind.Year or StepKind.YearOfCentury or StepKind.Month or StepKind.Day))
+            {
+                Reject(partName, "the specifier \"" + new string(c, run) + "\" is not a "
+                    + (fields == KeyDateFields.Date ? "date field; a DateOnly part takes yyyy yy MM dd." : "time field; a TimeOnly part takes HH hh mm ss f..fffffff tt."));
             }
 
             steps.Add(new Step(kind, width));

@@ -7,9 +7,11 @@ using FastText.Internal;
 namespace FastText;
 
 /// <summary>
-/// The literal text of a shape: a prefix, one literal in front of each part after the first, and a suffix. An absent
-/// part drops the literal in front of it; the first present part never gets one, so keys never start a segment with a
-/// dangling separator.
+/// The literal text of a shape: a prefix, one literal in front of each part after the first, and a suffix. In a Join
+/// layout the literals are separators: an absent part drops the one in front of it, and the first present part never
+/// gets one, so keys never start a segment with a dangling separator. In a Format layout the literals are labels: every
+/// one is always written and an absent part writes nothing between them (<see cref="KeepsLabels"/>), which keeps
+/// distinct inputs apart (see docs/keys.md, "Optional parts").
 /// </summary>
 internal sealed class KeyLayout
 {
@@ -18,13 +20,22 @@ internal sealed class KeyLayout
 
     private readonly string[] _gaps;
 
-    private KeyLayout(string prefix, string[] gaps, string suffix)
+    // The format of each template placeholder ({0:D8}), or null when none has one.
+    private readonly string?[]? _formats;
+
+    private KeyLayout(string prefix, string[] gaps, string suffix, bool keepsLabels, string?[]? formats = null)
     {
+        KeepsLabels = keepsLabels;
+        _formats = formats;
         Prefix = prefix;
         _gaps = gaps;
         Suffix = suffix;
         FixedLength = prefix.Length + suffix.Length;
     }
+
+    /// <summary>True for templates: every literal is written, whether or not the parts around it are present.
+    /// Composers start their "an earlier part was present" flag at this value, so a label is never dropped.</summary>
+    internal bool KeepsLabels { get; }
 
     internal string Prefix { get; }
 
@@ -49,10 +60,11 @@ internal sealed class KeyLayout
             gaps[i] = separator;
         }
 
-        return new KeyLayout(prefix ?? string.Empty, gaps, suffix ?? string.Empty);
+        return new KeyLayout(prefix ?? string.Empty, gaps, suffix ?? string.Empty, keepsLabels: false);
     }
 
-    /// <summary>Parses "literal{0}literal{1}...literal": placeholders 0..n-1, each once, in order; "{{" and "}}" are braces.</summary>
+    /// <summary>Parses "literal{0}literal{1}...literal": placeholders 0..n-1, each once, in order, each with an optional
+    /// ":format" for its part; "{{" and "}}" are braces.</summary>
     internal static KeyLayout Parse(string template, int partCount)
     {
         if (template is null)
@@ -61,6 +73,7 @@ internal sealed class KeyLayout
         }
 
         var literals = new List<string>(partCount + 1);
+        string?[]? formats = null;
         var current = new StringBuilder();
         for (int i = 0; i < template.Length; i++)
         {
@@ -78,11 +91,29 @@ internal sealed class KeyLayout
             else if (c == '{')
             {
                 int close = template.IndexOf('}', i + 1);
-                string expected = (literals.Count).ToString(System.Globalization.CultureInfo.InvariantCulture);
-                if (close < 0 || template.Substring(i + 1, close - i - 1) != expected)
+                string expected = literals.Count.ToString(System.Globalization.CultureInfo.InvariantCulture);
+                string hole = close < 0 ? string.Empty : template.Substring(i + 1, close - i - 1);
+                int colon = hole.IndexOf(':');
+                string index = colon < 0 ? hole : hole.Substring(0, colon);
+                if (index.IndexOf(',') >= 0 && index.Substring(0, index.IndexOf(',')) == expected)
                 {
                     ThrowHelper.ThrowArgument(nameof(template),
-                        "Key template placeholders must be {0}, {1}, ... in order, each once; expected {" + expected + "} at index " + i.ToString(System.Globalization.CultureInfo.InvariantCulture) + ".");
+                        "Key template placeholder {" + hole + "} has an alignment; keys take no alignment (pad numbers with a precision, e.g. {" + expected + ":D8}).");
+                }
+
+                if (close < 0 || index != expected)
+                {
+                    ThrowHelper.ThrowArgument(nameof(template),
+                        "Key template placeholders must be {0}, {1}, ... in order, each once, optionally with a format such as {0:D8}; expected {" + expected + "} at index " + i.ToString(System.Globalization.CultureInfo.InvariantCulture) + ".");
+                }
+
+                if (colon >= 0)
+                {
+                    formats ??= new string?[partCount];
+                    if (literals.Count < partCount)
+                    {
+                        formats[literals.Count] = hole.Substring(colon + 1);
+                    }
                 }
 
                 literals.Add(current.ToString());
@@ -107,8 +138,12 @@ internal sealed class KeyLayout
                 + " placeholders but the shape has " + partCount.ToString(System.Globalization.CultureInfo.InvariantCulture) + " parts.");
         }
 
-        return new KeyLayout(literals[0], literals.GetRange(1, partCount - 1).ToArray(), literals[partCount]);
+        return new KeyLayout(literals[0], literals.GetRange(1, partCount - 1).ToArray(), literals[partCount], keepsLabels: true, formats);
     }
+
+    /// <summary>Part <paramref name="partIndex"/> (0-based) with its placeholder's format applied, if it has one.</summary>
+    internal KeyPart<T> Formatted<T>(int partIndex, KeyPart<T> part) =>
+        _formats?[partIndex] is string format ? part.WithFormat(format) : part;
 
     /// <summary>Adds part <paramref name="partIndex"/>'s measured length (and its leading literal) to the running total.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -116,7 +151,12 @@ internal sealed class KeyLayout
     {
         if (partLength < 0)
         {
-            return total;
+            if (!KeepsLabels)
+            {
+                return total;
+            }
+
+            partLength = 0; // an absent part between labels: its labels stay, its value is empty
         }
 
         total += partLength;
@@ -145,6 +185,11 @@ internal sealed class KeyLayout
 
         return WriteLiteral(_gaps[partIndex - 2], destination, position);
     }
+
+    /// <summary>Writes the label in front of an absent part when the layout keeps labels; returns the new position.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal int WriteLabelOfAbsent(int partIndex, Span<char> destination, int position) =>
+        KeepsLabels ? WriteLiteral(_gaps[partIndex - 2], destination, position) : position;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int WriteLiteral(string literal, Span<char> destination, int position)

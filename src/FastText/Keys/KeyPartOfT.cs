@@ -40,4 +40,12 @@ public abstract class KeyPart<T>
 
     /// <summary>Writes <paramref name="value"/>; <paramref name="destination"/> is exactly as long as <see cref="Measure"/> said.</summary>
     internal abstract void Write(T value, int plan, Span<char> destination);
+
+    /// <summary>This part with the format a template placeholder gives it (<c>{0:D8}</c>); parts without formats refuse.</summary>
+    internal virtual KeyPart<T> WithFormat(string format)
+    {
+        ThrowHelper.ThrowArgument("template",
+            "Key part '" + Name + "' takes no format specifier (\"" + format + "\"); placeholders take formats for integer (D8, x8), Guid, date and time parts.");
+        return this;
+    }
 }

@@ -29,10 +29,84 @@ public sealed class KeyShape<T1>
     /// <param name="value1">The value of part 1.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1)
     {
         var composer = new Composer(this, value1);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormat(T1 value1, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public int WriteUtf8(T1 value1, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1) => new Composer(this, value1).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -120,10 +194,87 @@ public sealed class KeyShape<T1, T2>
     /// <param name="value2">The value of part 2.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1, T2 value2)
     {
         var composer = new Composer(this, value1, value2);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormat(T1 value1, T2 value2, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1, value2);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, T2 value2, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1, value2);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public int WriteUtf8(T1 value1, T2 value2, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1, value2);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1, T2 value2) => new Composer(this, value1, value2).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, T2 value2, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1, value2);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -160,7 +311,7 @@ public sealed class KeyShape<T1, T2>
             KeyShape<T1, T2> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             KeyPart<T1> part1 = shape._part1;
             _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
@@ -186,7 +337,7 @@ public sealed class KeyShape<T1, T2>
             KeyShape<T1, T2> shape = _shape;
             KeyLayout layout = shape._layout;
             int position = KeyLayout.WriteLiteral(layout.Prefix, destination, 0);
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             if (_length1 >= 0)
             {
                 shape._part1.Write(_value1, _plan1, destination.Slice(position, _length1));
@@ -200,6 +351,11 @@ public sealed class KeyShape<T1, T2>
                 shape._part2.Write(_value2, _plan2, destination.Slice(position, _length2));
                 position += _length2;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(2, destination, position);
             }
 
             return KeyLayout.WriteLiteral(layout.Suffix, destination, position);
@@ -237,10 +393,90 @@ public sealed class KeyShape<T1, T2, T3>
     /// <param name="value3">The value of part 3.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1, T2 value2, T3 value3)
     {
         var composer = new Composer(this, value1, value2, value3);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormat(T1 value1, T2 value2, T3 value3, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public int WriteUtf8(T1 value1, T2 value2, T3 value3, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1, value2, value3);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1, T2 value2, T3 value3) => new Composer(this, value1, value2, value3).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, T2 value2, T3 value3, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1, value2, value3);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -283,7 +519,7 @@ public sealed class KeyShape<T1, T2, T3>
             KeyShape<T1, T2, T3> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             KeyPart<T1> part1 = shape._part1;
             _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
@@ -313,7 +549,7 @@ public sealed class KeyShape<T1, T2, T3>
             KeyShape<T1, T2, T3> shape = _shape;
             KeyLayout layout = shape._layout;
             int position = KeyLayout.WriteLiteral(layout.Prefix, destination, 0);
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             if (_length1 >= 0)
             {
                 shape._part1.Write(_value1, _plan1, destination.Slice(position, _length1));
@@ -329,12 +565,22 @@ public sealed class KeyShape<T1, T2, T3>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(2, destination, position);
+            }
+
             if (_length3 >= 0)
             {
                 position = layout.WriteGap(3, anyPresent, destination, position);
                 shape._part3.Write(_value3, _plan3, destination.Slice(position, _length3));
                 position += _length3;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(3, destination, position);
             }
 
             return KeyLayout.WriteLiteral(layout.Suffix, destination, position);
@@ -376,10 +622,93 @@ public sealed class KeyShape<T1, T2, T3, T4>
     /// <param name="value4">The value of part 4.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4)
     {
         var composer = new Composer(this, value1, value2, value3, value4);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, T4 value4, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public int WriteUtf8(T1 value1, T2 value2, T3 value3, T4 value4, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1, value2, value3, value4);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1, T2 value2, T3 value3, T4 value4) => new Composer(this, value1, value2, value3, value4).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, T2 value2, T3 value3, T4 value4, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -428,7 +757,7 @@ public sealed class KeyShape<T1, T2, T3, T4>
             KeyShape<T1, T2, T3, T4> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             KeyPart<T1> part1 = shape._part1;
             _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
@@ -462,7 +791,7 @@ public sealed class KeyShape<T1, T2, T3, T4>
             KeyShape<T1, T2, T3, T4> shape = _shape;
             KeyLayout layout = shape._layout;
             int position = KeyLayout.WriteLiteral(layout.Prefix, destination, 0);
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             if (_length1 >= 0)
             {
                 shape._part1.Write(_value1, _plan1, destination.Slice(position, _length1));
@@ -478,6 +807,11 @@ public sealed class KeyShape<T1, T2, T3, T4>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(2, destination, position);
+            }
+
             if (_length3 >= 0)
             {
                 position = layout.WriteGap(3, anyPresent, destination, position);
@@ -486,12 +820,22 @@ public sealed class KeyShape<T1, T2, T3, T4>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(3, destination, position);
+            }
+
             if (_length4 >= 0)
             {
                 position = layout.WriteGap(4, anyPresent, destination, position);
                 shape._part4.Write(_value4, _plan4, destination.Slice(position, _length4));
                 position += _length4;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(4, destination, position);
             }
 
             return KeyLayout.WriteLiteral(layout.Suffix, destination, position);
@@ -537,10 +881,96 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     /// <param name="value5">The value of part 5.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public int WriteUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1, value2, value3, value4, value5);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5) => new Composer(this, value1, value2, value3, value4, value5).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -595,7 +1025,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
             KeyShape<T1, T2, T3, T4, T5> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             KeyPart<T1> part1 = shape._part1;
             _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
@@ -633,7 +1063,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
             KeyShape<T1, T2, T3, T4, T5> shape = _shape;
             KeyLayout layout = shape._layout;
             int position = KeyLayout.WriteLiteral(layout.Prefix, destination, 0);
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             if (_length1 >= 0)
             {
                 shape._part1.Write(_value1, _plan1, destination.Slice(position, _length1));
@@ -649,12 +1079,22 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(2, destination, position);
+            }
+
             if (_length3 >= 0)
             {
                 position = layout.WriteGap(3, anyPresent, destination, position);
                 shape._part3.Write(_value3, _plan3, destination.Slice(position, _length3));
                 position += _length3;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(3, destination, position);
             }
 
             if (_length4 >= 0)
@@ -665,12 +1105,22 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(4, destination, position);
+            }
+
             if (_length5 >= 0)
             {
                 position = layout.WriteGap(5, anyPresent, destination, position);
                 shape._part5.Write(_value5, _plan5, destination.Slice(position, _length5));
                 position += _length5;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(5, destination, position);
             }
 
             return KeyLayout.WriteLiteral(layout.Suffix, destination, position);
@@ -720,10 +1170,99 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     /// <param name="value6">The value of part 6.</param>
     /// <returns>The key; the only allocation.</returns>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
         return KeyStringFactory.Create(composer.Measure(), composer, _write);
+    }
+
+    /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="value6">The value of part 6.</param>
+    /// <param name="destination">Receives the key.</param>
+    /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, Span<char> destination, out int charsWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
+        int length = composer.Measure();
+        if (length > destination.Length)
+        {
+            charsWritten = 0;
+            return false;
+        }
+
+        charsWritten = composer.Write(destination.Slice(0, length));
+        return true;
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="destination"/>; nothing is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="value6">The value of part 6.</param>
+    /// <param name="destination">Receives the UTF-8 bytes.</param>
+    /// <param name="bytesWritten">The number of bytes written; 0 when they do not fit.</param>
+    /// <returns>False when <paramref name="destination"/> is too small; it may then hold partial output.</returns>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public bool TryFormatUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, Span<byte> destination, out int bytesWritten)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+    }
+
+    /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
+    /// <paramref name="writer"/>, asking it for exactly the bytes needed; nothing else is allocated.</summary>
+    /// <param name="value1">The value of part 1.</param>
+    /// <param name="value2">The value of part 2.</param>
+    /// <param name="value3">The value of part 3.</param>
+    /// <param name="value4">The value of part 4.</param>
+    /// <param name="value5">The value of part 5.</param>
+    /// <param name="value6">The value of part 6.</param>
+    /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
+    /// <returns>The number of bytes written.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+    /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
+    public int WriteUtf8(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, System.Buffers.IBufferWriter<byte> writer)
+    {
+        if (writer is null)
+        {
+            Internal.ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
+        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+    }
+
+    /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
+    internal int Measure(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6) => new Composer(this, value1, value2, value3, value4, value5, value6).Measure();
+
+    /// <summary>Writes the key into exactly its measured length; measured again, so a change since is an exception.</summary>
+    internal void WriteExactly(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, Span<char> destination, string partName)
+    {
+        var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
+        if (composer.Measure() != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
+        composer.Write(destination);
     }
 
     /// <summary>Measures, then writes into <paramref name="destination"/> (at least the measured length); for the tests of measure == written.</summary>
@@ -784,7 +1323,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
             KeyShape<T1, T2, T3, T4, T5, T6> shape = _shape;
             KeyLayout layout = shape._layout;
             long total = layout.FixedLength;
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             KeyPart<T1> part1 = shape._part1;
             _length1 = part1.FixedLength >= 0 ? part1.FixedLength : part1.Measure(_value1, out _plan1);
             if (_length1 >= 0)
@@ -826,7 +1365,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
             KeyShape<T1, T2, T3, T4, T5, T6> shape = _shape;
             KeyLayout layout = shape._layout;
             int position = KeyLayout.WriteLiteral(layout.Prefix, destination, 0);
-            bool anyPresent = false;
+            bool anyPresent = layout.KeepsLabels;
             if (_length1 >= 0)
             {
                 shape._part1.Write(_value1, _plan1, destination.Slice(position, _length1));
@@ -842,12 +1381,22 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(2, destination, position);
+            }
+
             if (_length3 >= 0)
             {
                 position = layout.WriteGap(3, anyPresent, destination, position);
                 shape._part3.Write(_value3, _plan3, destination.Slice(position, _length3));
                 position += _length3;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(3, destination, position);
             }
 
             if (_length4 >= 0)
@@ -858,6 +1407,11 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(4, destination, position);
+            }
+
             if (_length5 >= 0)
             {
                 position = layout.WriteGap(5, anyPresent, destination, position);
@@ -866,12 +1420,22 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
                 anyPresent = true;
             }
 
+            else
+            {
+                position = layout.WriteLabelOfAbsent(5, destination, position);
+            }
+
             if (_length6 >= 0)
             {
                 position = layout.WriteGap(6, anyPresent, destination, position);
                 shape._part6.Write(_value6, _plan6, destination.Slice(position, _length6));
                 position += _length6;
                 anyPresent = true;
+            }
+
+            else
+            {
+                position = layout.WriteLabelOfAbsent(6, destination, position);
             }
 
             return KeyLayout.WriteLiteral(layout.Suffix, destination, position);

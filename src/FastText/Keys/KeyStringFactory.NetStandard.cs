@@ -29,7 +29,8 @@ internal static class KeyStringFactory
             return new string(buffer, 0, length);
         }
 
-        char[] rented = ArrayPool<char>.Shared.Rent(length);
+        ArrayPool<char> pool = KeyCharPool.Current;
+        char[] rented = pool.Rent(length);
         try
         {
             int written = composer.Write(rented.AsSpan(0, length));
@@ -38,7 +39,7 @@ internal static class KeyStringFactory
         }
         finally
         {
-            ArrayPool<char>.Shared.Return(rented);
+            pool.Return(rented);
         }
     }
 }

@@ -135,14 +135,23 @@ internal sealed class KeyTextNormalizer
     }
 
     /// <summary>Writes the text as measured; <paramref name="destination"/> is exactly the measured length.</summary>
+    /// <remarks>The text is read a second time here: a caller's memory (<see cref="KeyPart.MemoryText"/>) may have been
+    /// written to since it was measured, or a memory manager may hand out a different span. So nothing measuring proved
+    /// is trusted for memory safety: the length is checked again and every table index is masked into the table. A
+    /// change is reported as <see cref="InvalidOperationException"/> where it is seen, and can at worst give a wrong key.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void Write(ReadOnlySpan<char> text, int plan, Span<char> destination)
+    internal void Write(ReadOnlySpan<char> text, int plan, Span<char> destination, string partName)
     {
         // An if-chain rather than a switch: plans differ from part to part of one key, and conditional branches predict
         // better than the indirect jump a switch compiles to.
+        if (plan >= PlanAscii && text.Length != destination.Length)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
+        }
+
         if (plan == PlanAscii)
         {
-            WriteAscii(text, destination);
+            WriteAscii(text, destination, partName);
         }
         else if (plan == PlanCopy)
         {
@@ -158,15 +167,25 @@ internal sealed class KeyTextNormalizer
         }
     }
 
-    private void WriteAscii(ReadOnlySpan<char> text, Span<char> destination)
+    private void WriteAscii(ReadOnlySpan<char> text, Span<char> destination, string partName)
     {
         ref char map = ref _asciiMap[0];
         ref char source = ref MemoryMarshal.GetReference(text);
         ref char target = ref MemoryMarshal.GetReference(destination);
-        // Measure proved every char is ASCII and destination.Length == text.Length, so the lookups stay in the table.
-        for (nint i = 0; i < text.Length; i++)
+        // Measure saw only ASCII, but the text may have changed since (see Write): each char is read once, masked into
+        // the 128-entry table whatever it is now, and the chars seen are OR-ed so a non-ASCII one is reported after the
+        // loop. Write checked destination.Length == text.Length.
+        int seen = 0;
+        for (nint i = 0; i < destination.Length; i++)
         {
-            Unsafe.Add(ref target, i) = Unsafe.Add(ref map, (nint)Unsafe.Add(ref source, i));
+            int c = Unsafe.Add(ref source, i);
+            seen |= c;
+            Unsafe.Add(ref target, i) = Unsafe.Add(ref map, (nint)(c & 0x7F));
+        }
+
+        if (seen >= 0x80)
+        {
+            KeyThrowHelper.ThrowPartChanged(partName);
         }
     }
 

@@ -13,5 +13,5 @@ internal sealed class MemoryTextKeyPart : KeyPart<ReadOnlyMemory<char>>
     internal override int Measure(ReadOnlyMemory<char> value, out int plan) => _normalizer.Measure(value.Span, Name, out plan);
 
     internal override void Write(ReadOnlyMemory<char> value, int plan, Span<char> destination) =>
-        _normalizer.Write(value.Span, plan, destination);
+        _normalizer.Write(value.Span, plan, destination, Name);
 }

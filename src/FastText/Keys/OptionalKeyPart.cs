@@ -11,6 +11,8 @@ internal sealed class OptionalKeyPart<T> : KeyPart<T?>
     internal OptionalKeyPart(KeyPart<T> inner)
         : base(inner.Name) => _inner = inner;
 
+    internal override KeyPart<T?> WithFormat(string format) => new OptionalKeyPart<T>(_inner.WithFormat(format));
+
     internal override int Measure(T? value, out int plan)
     {
         if (value.HasValue)

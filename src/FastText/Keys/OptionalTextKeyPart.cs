@@ -22,5 +22,5 @@ internal sealed class OptionalTextKeyPart : KeyPart<string?>
     }
 
     internal override void Write(string? value, int plan, Span<char> destination) =>
-        _normalizer.Write(value.AsSpan(), plan, destination);
+        _normalizer.Write(value.AsSpan(), plan, destination, Name);
 }

@@ -13,5 +13,5 @@ internal sealed class TextKeyPart : KeyPart<string?>
     internal override int Measure(string? value, out int plan) => _normalizer.Measure(value.AsSpan(), Name, out plan);
 
     internal override void Write(string? value, int plan, Span<char> destination) =>
-        _normalizer.Write(value.AsSpan(), plan, destination);
+        _normalizer.Write(value.AsSpan(), plan, destination, Name);
 }

@@ -91,4 +91,21 @@ internal static class KeyReference
 
         return key.Append(suffix).ToString();
     }
+
+    /// <summary>A template as string.Format writes it: every literal, and an absent (null) part as empty text between its labels.</summary>
+    internal static string Format(string prefix, string[] gaps, string?[] parts, string suffix)
+    {
+        var key = new StringBuilder(prefix);
+        for (int i = 0; i < parts.Length; i++)
+        {
+            if (i > 0)
+            {
+                key.Append(gaps[i - 1]);
+            }
+
+            key.Append(parts[i]);
+        }
+
+        return key.Append(suffix).ToString();
+    }
 }

@@ -10,7 +10,7 @@ public class KeyShapeLayoutTests
     private static readonly KeyPart<int?> Optional = KeyPart.Optional(KeyPart.Int32("n"));
 
     [Fact]
-    public void Absent_parts_drop_the_literal_in_front_of_them_and_never_leave_a_dangling_separator()
+    public void Joined_absent_parts_drop_their_separator_and_templates_keep_every_label()
     {
         var gen = Gen.Elements<int?>(null, 1, 22).Four();
         KeyShape<int?, int?, int?, int?> joined = KeyShape.Join("/", Optional, Optional, Optional, Optional, prefix: "[", suffix: "]");
@@ -20,12 +20,15 @@ public class KeyShapeLayoutTests
         {
             string?[] parts = new[] { t.Item1, t.Item2, t.Item3, t.Item4 }.Select(v => v?.ToString(System.Globalization.CultureInfo.InvariantCulture)).ToArray();
             Assert.Equal(KeyReference.Join("[", ["/", "/", "/"], parts, "]"), joined.Build(t.Item1, t.Item2, t.Item3, t.Item4));
-            Assert.Equal(KeyReference.Join("a", ["b", "cc", ""], parts, "d"), formatted.Build(t.Item1, t.Item2, t.Item3, t.Item4));
+            Assert.Equal(KeyReference.Format("a", ["b", "cc", ""], parts, "d"), formatted.Build(t.Item1, t.Item2, t.Item3, t.Item4));
 
             char[] buffer = new char[64];
             Assert.Equal(joined.Build(t.Item1, t.Item2, t.Item3, t.Item4).Length,
                 joined.MeasureAndWrite(t.Item1, t.Item2, t.Item3, t.Item4, buffer, out int measured));
             Assert.Equal(measured, joined.Build(t.Item1, t.Item2, t.Item3, t.Item4).Length);
+            Assert.Equal(formatted.Build(t.Item1, t.Item2, t.Item3, t.Item4).Length,
+                formatted.MeasureAndWrite(t.Item1, t.Item2, t.Item3, t.Item4, buffer, out measured));
+            Assert.Equal(measured, formatted.Build(t.Item1, t.Item2, t.Item3, t.Item4).Length);
         }, runs: 100);
     }
 

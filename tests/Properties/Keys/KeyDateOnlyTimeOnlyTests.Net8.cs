@@ -1,0 +1,68 @@
+using System.Globalization;
+using FastText.Tests.Infrastructure;
+using FsCheck;
+using FsCheck.Fluent;
+using Xunit;
+
+namespace FastText.Tests.Keys;
+
+public class KeyDateOnlyTimeOnlyTests
+{
+    [Theory]
+    [InlineData("yyyy-MM-dd")]
+    [InlineData("yyyyMMdd")]
+    [InlineData("yy/MM/dd")]
+    [InlineData("'d='yyyy")]
+    public void DateOnly_parts_match_ToString(string format)
+    {
+        KeyShape<DateOnly> shape = KeyShape.Join("/", KeyPart.DateOnly("day", format));
+        Properties.ForAll(KeyGenerators.Date, d =>
+        {
+            DateOnly day = DateOnly.FromDateTime(d);
+            Assert.Equal(day.ToString(format, CultureInfo.InvariantCulture), shape.Build(day));
+        });
+    }
+
+    [Theory]
+    [InlineData("HH:mm:ss")]
+    [InlineData("HHmmssfffffff")]
+    [InlineData("hh:mm tt")]
+    [InlineData("HH'h'")]
+    public void TimeOnly_parts_match_ToString(string format)
+    {
+        KeyShape<TimeOnly> shape = KeyShape.Join("/", KeyPart.TimeOnly("time", format));
+        Properties.ForAll(KeyGenerators.Date, d =>
+        {
+            TimeOnly time = TimeOnly.FromDateTime(d);
+            Assert.Equal(time.ToString(format, CultureInfo.InvariantCulture), shape.Build(time));
+        });
+    }
+
+    [Theory]
+    [InlineData("yyyy-MM-dd HH")]
+    [InlineData("s")]
+    [InlineData("tt")]
+    public void A_DateOnly_format_with_time_fields_is_rejected(string format)
+    {
+        ArgumentException e = Assert.ThrowsAny<ArgumentException>(() => KeyPart.DateOnly("day", format));
+        Assert.Equal("format", e.ParamName);
+        Assert.Contains("'day'", e.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("HH:mm dd")]
+    [InlineData("s")]
+    [InlineData("yy")]
+    public void A_TimeOnly_format_with_date_fields_is_rejected(string format)
+    {
+        ArgumentException e = Assert.ThrowsAny<ArgumentException>(() => KeyPart.TimeOnly("time", format));
+        Assert.Equal("format", e.ParamName);
+    }
+
+    [Fact]
+    public void Template_formats_apply_to_DateOnly_and_TimeOnly()
+    {
+        KeyShape<DateOnly, TimeOnly> shape = KeyShape.Format("{0:yyyyMMdd}T{1:HHmm}", KeyPart.DateOnly("d", "yyyy"), KeyPart.TimeOnly("t", "HH"));
+        Assert.Equal("20190411T0237", shape.Build(new DateOnly(2019, 4, 11), new TimeOnly(2, 37)));
+    }
+}
