@@ -52,7 +52,9 @@ internal static class PackageCheck
         // Repository metadata: the commit SourceLink must point at.
         var repository = metadata.Element(ns + "repository");
         string? commit = repository?.Attribute("commit")?.Value;
-        if (repository?.Attribute("url")?.Value != repositoryUrl) failures.Add($"the nuspec repository URL is '{repository?.Attribute("url")?.Value}', expected '{repositoryUrl}'");
+        string? nuspecRepositoryUrl = repository?.Attribute("url")?.Value;
+        if (nuspecRepositoryUrl is null || !nuspecRepositoryUrl.StartsWith("https://github.com/", StringComparison.Ordinal))
+            failures.Add($"the nuspec repository URL is '{nuspecRepositoryUrl}', expected a https://github.com/ URL");
         if (string.IsNullOrEmpty(commit)) failures.Add("the nuspec repository element has no commit");
 
         foreach (string tfm in TargetFrameworks)
