@@ -118,6 +118,7 @@ consumers() {
 # .editorconfig conventions on every project of the solution (no fixes applied: it only reports).
 check_format() {
   dotnet format FastText.sln --verify-no-changes --no-restore -v:quiet
+  dotnet format eng/PackageTools/PackageTools.csproj --verify-no-changes -v:quiet
 }
 
 # name|environment assignments

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Immutable;
 using System.Globalization;
+using System.IO;
 using System.Linq;
 using System.Reflection.Metadata;
 using System.Text;
@@ -25,7 +26,7 @@ internal class DocumentationIdTypeProvider(MetadataReader reader) : ISignatureTy
         HandleKind.TypeDefinition => GetTypeDefinitionName((TypeDefinitionHandle)handle),
         HandleKind.TypeReference => GetTypeReferenceName((TypeReferenceHandle)handle),
         HandleKind.TypeSpecification => reader.GetTypeSpecification((TypeSpecificationHandle)handle).DecodeSignature(this, null),
-        _ => throw new BadImageFormatException("Unexpected type handle " + handle.Kind),
+        _ => throw new InvalidDataException("Unexpected type handle " + handle.Kind),
     };
 
     private string GetTypeReferenceName(TypeReferenceHandle handle)

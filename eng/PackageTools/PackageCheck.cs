@@ -87,9 +87,9 @@ internal static class PackageCheck
         using var reader = new StreamReader(readme.Open());
         string text = reader.ReadToEnd();
         // nuget.org resolves no relative links: every Markdown link target must be absolute.
-        foreach (System.Text.RegularExpressions.Match link in System.Text.RegularExpressions.Regex.Matches(text, @"\]\(([^)]*)\)"))
-            if (!link.Groups[1].Value.StartsWith("https://", StringComparison.Ordinal))
-                failures.Add($"the package README links to '{link.Groups[1].Value}', which is not an absolute https URL");
+        foreach (System.Text.RegularExpressions.Match link in System.Text.RegularExpressions.Regex.Matches(text, @"\]\((?<target>[^)]*)\)", System.Text.RegularExpressions.RegexOptions.ExplicitCapture, TimeSpan.FromSeconds(1)))
+            if (!link.Groups["target"].Value.StartsWith("https://", StringComparison.Ordinal))
+                failures.Add($"the package README links to '{link.Groups["target"].Value}', which is not an absolute https URL");
         foreach (string word in new[] { "build.sh", "dotnet test", "fuzz" })
             if (text.Contains(word, StringComparison.OrdinalIgnoreCase))
                 failures.Add($"the package README mentions '{word}': development-process text belongs in the repository README");
@@ -154,7 +154,11 @@ internal static class PackageCheck
         return null;
     }
 
+    /// <summary>The nuspec's dependency group of each target must list exactly the project's PackageReference items.</summary>
     /// <param name="declared">tfm=path of `dotnet msbuild -getItem:PackageReference -getItem:PackageVersion` JSON output.</param>
+    /// <param name="metadata">The nuspec's metadata element.</param>
+    /// <param name="ns">The nuspec's XML namespace.</param>
+    /// <param name="failures">Collects the findings.</param>
     private static void CheckDependencies(XElement metadata, XNamespace ns, string[] declared, List<string> failures)
     {
         var groups = metadata.Element(ns + "dependencies")?.Elements(ns + "group").ToList() ?? [];
