@@ -59,6 +59,8 @@ repository_url() {
 
 pack() {
   local url package_properties=(-p:ContinuousIntegrationBuild=true -p:Deterministic=true)
+  # The release workflow sets FASTTEXT_VERSION from the tag; otherwise VersionPrefix (Directory.Build.props).
+  if [[ -n ${FASTTEXT_VERSION:-} ]]; then package_properties+=(-p:Version="$FASTTEXT_VERSION"); fi
   url=$(repository_url)
   if [[ $url != "$(git remote get-url origin 2>/dev/null | sed 's/\.git$//')" && ${FASTTEXT_SIMULATE_ORIGIN:-1} != 0 ]]; then
     echo "  origin is not a GitHub URL: SourceLink maps to $url (simulated origin)"
@@ -86,7 +88,7 @@ check_package() {
       -p:TargetFramework=$tfm -p:Configuration="$configuration" >"artifacts/package-declared-$tfm.json"
     declared+=("$tfm=artifacts/package-declared-$tfm.json")
   done
-  package_tools check-package artifacts/package/FastText.*[0-9].nupkg "$1" "${declared[@]}"
+  package_tools check-package artifacts/package/*.nupkg "$1" "${declared[@]}"
 }
 
 # The public API of each build against api/FastText.<tfm>.txt; `./build.sh api-snapshot` rewrites them.
@@ -101,7 +103,7 @@ api_snapshot() {
 # none; a net10.0 runner runs both sets of examples.
 consumers() {
   local output=artifacts/consumers/build.txt version
-  version=$(basename artifacts/package/FastText.*[0-9].nupkg .nupkg); version=${version#FastText.}
+  version=$(basename artifacts/package/*.nupkg .nupkg); version=${version#FastText.}
   rm -rf artifacts/consumers/packages/fasttext artifacts/consumers/obj
   mkdir -p artifacts/consumers
   dotnet build tests/Consumers/Runner/FastText.Consumer.Runner.csproj -c "$configuration" -nologo \
