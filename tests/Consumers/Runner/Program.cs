@@ -25,6 +25,14 @@ var actual = new List<(string Consumer, string Example, string Text)>
     ("latest C#", "Tsv", Latest::FastText.Consumer.Examples.Tsv()),
     ("latest C#", "BuilderOnStackallocArgument", Latest::FastText.Consumer.Examples.BuilderOnStackallocArgument(7)),
 };
+// The FT0001 warning's claim, measured: the same interpolated append allocates on C# 7.3 and not on C# 10+.
+long csharp73Bytes = AllocatedBy(() => CSharp73::FastText.Consumer.Examples.InterpolatedAppendLength(12345, 7));
+long latestBytes = AllocatedBy(() => Latest::FastText.Consumer.Examples.InterpolatedAppendLength(12345, 7));
+actual.Add(("C# 7.3", "InterpolatedAppendAllocates", csharp73Bytes > 0 ? "allocates" : "no allocation"));
+actual.Add(("latest C#", "InterpolatedAppendNoAllocation", latestBytes == 0 ? "no allocation" : $"{latestBytes} B"));
+expected["InterpolatedAppendAllocates"] = "allocates";
+expected["InterpolatedAppendNoAllocation"] = "no allocation";
+
 int failures = 0;
 foreach (var (consumer, example, text) in actual)
 {
@@ -33,3 +41,13 @@ foreach (var (consumer, example, text) in actual)
     Console.WriteLine($"  {(ok ? "ok  " : "FAIL")} {consumer,-9} {example}: {text}{(ok ? "" : $"  (expected {expected[example]})")}");
 }
 return failures == 0 ? 0 : 1;
+
+static long AllocatedBy(Func<int> action)
+{
+    for (int i = 0; i < 100; i++) action();   // JIT and tiering first
+    long before = GC.GetAllocatedBytesForCurrentThread();
+    int total = 0;
+    for (int i = 0; i < 100; i++) total += action();
+    long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+    return total == 0 ? -1 : allocated;
+}

@@ -42,6 +42,22 @@ namespace FastText.Consumer
             }
         }
 
+        /// <summary>An interpolated append that returns only a length: allocates nothing on C# 10+, a string before.</summary>
+        public static int InterpolatedAppendLength(int id, int version)
+        {
+            Span<char> initial = stackalloc char[64];
+            var builder = new ValueStringBuilder(initial);
+            try
+            {
+                builder.Append($"user:{id}:v{version}");
+                return builder.Length;
+            }
+            finally
+            {
+                builder.Dispose();
+            }
+        }
+
 #if CSHARP10_OR_LATER
         public static string BuilderOnStackallocArgument(int id)
         {
