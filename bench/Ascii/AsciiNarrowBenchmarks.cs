@@ -47,14 +47,14 @@ public class AsciiNarrowBenchmarks
     [Benchmark]
     public int FastTextNet8()
     {
-        AsciiText.Narrow(_source, _destination, out int written);
+        AsciiText.FromUtf16(_source, _destination, out int written);
         return written;
     }
 
     [Benchmark]
     public int FastTextNetStandard20()
     {
-        ns20::FastText.AsciiText.Narrow(_source, _destination, out int written);
+        ns20::FastText.AsciiText.FromUtf16(_source, _destination, out int written);
         return written;
     }
 

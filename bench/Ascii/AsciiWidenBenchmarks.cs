@@ -47,14 +47,14 @@ public class AsciiWidenBenchmarks
     [Benchmark]
     public int FastTextNet8()
     {
-        AsciiText.Widen(_source, _destination, out int written);
+        AsciiText.ToUtf16(_source, _destination, out int written);
         return written;
     }
 
     [Benchmark]
     public int FastTextNetStandard20()
     {
-        ns20::FastText.AsciiText.Widen(_source, _destination, out int written);
+        ns20::FastText.AsciiText.ToUtf16(_source, _destination, out int written);
         return written;
     }
 

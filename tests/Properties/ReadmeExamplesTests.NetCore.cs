@@ -30,7 +30,7 @@ public class ReadmeExamplesTests
     public void Ascii_example()
     {
         Span<byte> buffer = stackalloc byte[64];
-        Assert.Equal(OperationStatus.Done, AsciiText.Narrow("Content-Type".AsSpan(), buffer, out int written));
+        Assert.Equal(OperationStatus.Done, AsciiText.FromUtf16("Content-Type".AsSpan(), buffer, out int written));
         Assert.Equal("Content-Type", Encoding.ASCII.GetString(buffer.Slice(0, written).ToArray()));
 
         Assert.True(AsciiText.IsValid("abc"u8));

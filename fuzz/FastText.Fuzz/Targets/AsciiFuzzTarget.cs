@@ -140,7 +140,7 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
     private static void Narrow(ReadOnlySpan<char> source, Span<byte> destination)
     {
         destination.Fill(0xEE);
-        OperationStatus status = AsciiText.Narrow(source, destination, out int written);
+        OperationStatus status = AsciiText.FromUtf16(source, destination, out int written);
         int expected = ExpectedConverted(IndexOfNonAscii(source), source.Length, destination.Length, out OperationStatus expectedStatus);
         Expect(status == expectedStatus && written == expected, $"Narrow status {status}/{written}, expected {expectedStatus}/{expected}");
         for (int i = 0; i < destination.Length; i++)
@@ -152,7 +152,7 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
     private static void Widen(ReadOnlySpan<byte> source, Span<char> destination)
     {
         destination.Fill('\uEEEE');
-        OperationStatus status = AsciiText.Widen(source, destination, out int written);
+        OperationStatus status = AsciiText.ToUtf16(source, destination, out int written);
         int expected = ExpectedConverted(IndexOfNonAscii(source), source.Length, destination.Length, out OperationStatus expectedStatus);
         Expect(status == expectedStatus && written == expected, $"Widen status {status}/{written}, expected {expectedStatus}/{expected}");
         for (int i = 0; i < destination.Length; i++)
@@ -198,18 +198,18 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
         bool threw = false;
         try
         {
-            AsciiText.Narrow(source, writer);
+            AsciiText.FromUtf16(source, writer);
         }
         catch (ArgumentException)
         {
             threw = true;
         }
 
-        Expect(threw == !ascii && (ascii ? writer.WrittenCount == source.Length : writer.WrittenCount == 0), "Narrow(IBufferWriter) outcome");
+        Expect(threw == !ascii && (ascii ? writer.WrittenCount == source.Length : writer.WrittenCount == 0), "FromUtf16(IBufferWriter) outcome");
         byte[]? array = null;
         try
         {
-            array = AsciiText.NarrowToArray(source.ToString());
+            array = AsciiText.FromUtf16ToArray(source.ToString());
         }
         catch (ArgumentException)
         {
@@ -219,7 +219,7 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
         if (ascii)
         {
             byte[] expected = Array.ConvertAll(source.ToArray(), c => (byte)c);
-            Expect(writer.WrittenSpan.SequenceEqual(expected) && array!.AsSpan().SequenceEqual(expected), "Narrow(IBufferWriter)/NarrowToArray bytes");
+            Expect(writer.WrittenSpan.SequenceEqual(expected) && array!.AsSpan().SequenceEqual(expected), "FromUtf16(IBufferWriter)/FromUtf16ToArray bytes");
         }
     }
 

@@ -32,7 +32,7 @@ public static partial class AsciiText
     /// <returns><see langword="false"/> when <paramref name="destination"/> is shorter than <see cref="GetUtf8ByteCount"/>; it may then hold partial output.</returns>
     public static bool TryEncodeUtf8(ReadOnlySpan<char> source, Span<byte> destination, out int bytesWritten)
     {
-        Narrow(source, destination, out int asciiWritten);
+        FromUtf16(source, destination, out int asciiWritten);
         if (asciiWritten == source.Length)
         {
             bytesWritten = asciiWritten;
