@@ -60,18 +60,6 @@ public static partial class AsciiText
     /// <returns><see langword="true"/> when <paramref name="value"/> is at most U+007F.</returns>
     public static bool IsValid(char value) => value <= 0x7F;
 
-    /// <summary>Tells whether every char is ASCII (U+0000..U+007F).</summary>
-    /// <param name="value">The chars to check.</param>
-    /// <returns><see langword="true"/> when <paramref name="value"/> is empty or all ASCII.</returns>
-    public static bool IsValid(ReadOnlySpan<char> value) =>
-        AsciiCore.IndexOfNonAscii(ref MemoryMarshal.GetReference(value), (nuint)value.Length) == (nuint)value.Length;
-
-    /// <summary>Tells whether every byte is ASCII (0x00..0x7F).</summary>
-    /// <param name="value">The bytes to check.</param>
-    /// <returns><see langword="true"/> when <paramref name="value"/> is empty or all ASCII.</returns>
-    public static bool IsValid(ReadOnlySpan<byte> value) =>
-        AsciiCore.IndexOfNonAscii(ref MemoryMarshal.GetReference(value), (nuint)value.Length) == (nuint)value.Length;
-
     /// <summary>Finds the first char that is not ASCII.</summary>
     /// <param name="value">The chars to search.</param>
     /// <returns>The index of the first char above U+007F, or -1 when there is none.</returns>
