@@ -12,8 +12,8 @@ public class BuildSanity
     private readonly byte[] _destination = new byte[16];
 
     [Benchmark(Baseline = true)]
-    public int Net8Build() => AsciiText.Narrow(_source, _destination, out int written) == System.Buffers.OperationStatus.Done ? written : -1;
+    public int Net8Build() => AsciiText.FromUtf16(_source, _destination, out int written) == System.Buffers.OperationStatus.Done ? written : -1;
 
     [Benchmark]
-    public int NetStandard20Build() => ns20::FastText.AsciiText.Narrow(_source, _destination, out int written) == System.Buffers.OperationStatus.Done ? written : -1;
+    public int NetStandard20Build() => ns20::FastText.AsciiText.FromUtf16(_source, _destination, out int written) == System.Buffers.OperationStatus.Done ? written : -1;
 }

@@ -23,6 +23,23 @@ internal static class AsciiBenchmarkData
         return chars;
     }
 
+    /// <summary>The bytes of <see cref="AsciiChars"/>.</summary>
+    public static byte[] AsciiBytes(int length) => AsciiChars(length).Select(c => (byte)c).ToArray();
+
+    /// <summary>Printable ASCII with a few spaces, tabs and line ends at both ends (what Trim meets in headers and fields).</summary>
+    public static char[] PaddedChars(int length)
+    {
+        char[] chars = AsciiChars(length);
+        string padding = " \t \r\n";
+        for (int i = 0; i < Math.Min(padding.Length, length / 4); i++)
+        {
+            chars[i] = padding[i];
+            chars[length - 1 - i] = padding[i];
+        }
+
+        return chars;
+    }
+
     /// <summary>ASCII with one non-ASCII char (2-byte, 3-byte or a surrogate pair) about every 64 chars.</summary>
     public static char[] MostlyAsciiChars(int length)
     {

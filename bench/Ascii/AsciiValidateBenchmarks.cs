@@ -1,15 +1,22 @@
 extern alias ns20;
 
 using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Configs;
 using FastText.Benchmarks.Infrastructure;
 
 namespace FastText.Benchmarks.Ascii;
 
-/// <summary>Is this UTF-16 text all ASCII: both FastText builds against System.Text.Ascii.IsValid and a naive loop.</summary>
+/// <summary>
+/// Is this text all ASCII, for bytes and for chars: both FastText builds against System.Text.Ascii.IsValid (the
+/// baseline of each category) and a naive loop.
+/// </summary>
 [FastJob]
+[GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
+[CategoriesColumn]
 public class AsciiValidateBenchmarks
 {
-    private char[] _source = [];
+    private char[] _chars = [];
+    private byte[] _bytes = [];
 
     [ParamsSource(nameof(Lengths))]
     public int Length { get; set; }
@@ -17,12 +24,48 @@ public class AsciiValidateBenchmarks
     public static IEnumerable<int> Lengths => AsciiBenchmarkData.Lengths;
 
     [GlobalSetup]
-    public void Setup() => _source = AsciiBenchmarkData.AsciiChars(Length);
-
-    [Benchmark(Baseline = true)]
-    public bool NaiveLoop()
+    public void Setup()
     {
-        foreach (char c in _source)
+        _chars = AsciiBenchmarkData.AsciiChars(Length);
+        _bytes = AsciiBenchmarkData.AsciiBytes(Length);
+    }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("Bytes")]
+    public bool SystemTextAsciiBytes() => System.Text.Ascii.IsValid(_bytes);
+
+    [Benchmark, BenchmarkCategory("Bytes")]
+    public bool FastTextNet8Bytes() => AsciiText.IsValid(_bytes);
+
+    [Benchmark, BenchmarkCategory("Bytes")]
+    public bool FastTextNetStandard20Bytes() => ns20::FastText.AsciiText.IsValid(_bytes);
+
+    [Benchmark, BenchmarkCategory("Bytes")]
+    public bool NaiveLoopBytes()
+    {
+        foreach (byte b in _bytes)
+        {
+            if (b > 0x7F)
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("Chars")]
+    public bool SystemTextAsciiChars() => System.Text.Ascii.IsValid(_chars);
+
+    [Benchmark, BenchmarkCategory("Chars")]
+    public bool FastTextNet8Chars() => AsciiText.IsValid(_chars);
+
+    [Benchmark, BenchmarkCategory("Chars")]
+    public bool FastTextNetStandard20Chars() => ns20::FastText.AsciiText.IsValid(_chars);
+
+    [Benchmark, BenchmarkCategory("Chars")]
+    public bool NaiveLoopChars()
+    {
+        foreach (char c in _chars)
         {
             if (c > 0x7F)
             {
@@ -32,13 +75,4 @@ public class AsciiValidateBenchmarks
 
         return true;
     }
-
-    [Benchmark]
-    public bool FastTextNet8() => AsciiText.IsValid(_source);
-
-    [Benchmark]
-    public bool FastTextNetStandard20() => ns20::FastText.AsciiText.IsValid(_source);
-
-    [Benchmark]
-    public bool SystemTextAscii() => System.Text.Ascii.IsValid(_source);
 }

@@ -30,7 +30,7 @@ public class ReadmeExamplesTests
     public void Ascii_example()
     {
         Span<byte> buffer = stackalloc byte[64];
-        Assert.Equal(OperationStatus.Done, AsciiText.Narrow("Content-Type".AsSpan(), buffer, out int written));
+        Assert.Equal(OperationStatus.Done, AsciiText.FromUtf16("Content-Type".AsSpan(), buffer, out int written));
         Assert.Equal("Content-Type", Encoding.ASCII.GetString(buffer.Slice(0, written).ToArray()));
 
         Assert.True(AsciiText.IsValid("abc"u8));
@@ -43,6 +43,11 @@ public class ReadmeExamplesTests
         string text = "na\u00EFve \uD800 text";
         AsciiText.EncodeUtf8(text.AsSpan(), writer);
         Assert.Equal(Encoding.UTF8.GetBytes(text), writer.WrittenSpan.ToArray());
+
+        Assert.True(AsciiText.EqualsIgnoreCase("get"u8, "GET"));
+        ReadOnlySpan<byte> line = " value\r\n"u8;
+        ReadOnlySpan<byte> field = line[AsciiText.Trim(line)];
+        Assert.True(field.SequenceEqual("value"u8));
     }
 
     [Fact]

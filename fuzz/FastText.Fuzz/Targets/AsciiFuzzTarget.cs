@@ -9,7 +9,8 @@ namespace FastText.Fuzz;
 /// <summary>
 /// ASCII transcoding against per-element reference loops. Byte 0 picks the operation (0-7 the public API, 8-15 one
 /// operation of one internal path; bit 4 upper or lower case,
-/// bit 5 the public API's variant: the IBufferWriter/array forms, span-to-span bytes, chars in place), byte 1 how much shorter the destination is (low 3 bits) and which internal path
+/// bit 5 the public API's variant: the IBufferWriter/array forms, case between bytes and chars, Equals/EqualsIgnoreCase,
+/// Trim, span-to-span bytes, chars in place), byte 1 how much shorter the destination is (low 3 bits) and which internal path
 /// (the rest), the rest is the text (a byte below 0x80 is that ASCII char; a byte at or above 0x80 starts a
 /// two-byte UTF-16 unit, so inputs reach every bad value). Source and destination both end at a no-access page.
 /// The internal paths are every one in <see cref="AsciiPaths.All"/> the CPU runs natively (hardware-accelerated
@@ -48,8 +49,17 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
             case 0:
                 Narrow(Place(sourceMemory, chars), destinationMemory.Bytes(destinationLength));
                 break;
+            case 1 when variant:
+                ChangeCaseAcross(Place(sourceMemory, chars), Place(sourceMemory, bytes), destinationMemory, destinationLength, toUpper);
+                break;
             case 1:
                 Widen(Place(sourceMemory, bytes), destinationMemory.Chars(destinationLength));
+                break;
+            case 2 when variant:
+                EqualsAllOverloads(chars, sourceMemory, destinationMemory, second);
+                break;
+            case 3 when variant:
+                TrimBothForms(chars, sourceMemory);
                 break;
             case 2:
                 Expect(AsciiText.IndexOfNonAscii(Place(sourceMemory, chars)) == IndexOfNonAscii(chars), "IndexOfNonAscii(chars)");
@@ -114,6 +124,102 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
         }
     }
 
+    /// <summary>ToLower/ToUpper bytes->chars and chars->bytes against the per-element reference.</summary>
+    private static void ChangeCaseAcross(ReadOnlySpan<char> chars, ReadOnlySpan<byte> bytes, GuardedBuffer destinationMemory, int destinationLength, bool toUpper)
+    {
+        int length = Math.Min(chars.Length, destinationLength);
+        Span<char> charDestination = destinationMemory.Chars(destinationLength);
+        OperationStatus status = toUpper ? AsciiText.ToUpper(bytes, charDestination, out int written) : AsciiText.ToLower(bytes, charDestination, out written);
+        int expected = AsciiReference.AsciiPrefix(bytes.Slice(0, length));
+        Expect(written == expected && status == Status(expected, length, bytes.Length), "ToLower/ToUpper(bytes->chars) count and status");
+        for (int i = 0; i < written; i++)
+        {
+            Expect(charDestination[i] == AsciiReference.ChangeCase((char)bytes[i], toUpper), "ToLower/ToUpper(bytes->chars) value");
+        }
+
+        Span<byte> byteDestination = destinationMemory.Bytes(destinationLength);
+        status = toUpper ? AsciiText.ToUpper(chars, byteDestination, out written) : AsciiText.ToLower(chars, byteDestination, out written);
+        expected = AsciiReference.AsciiPrefix(chars.Slice(0, length));
+        Expect(written == expected && status == Status(expected, length, chars.Length), "ToLower/ToUpper(chars->bytes) count and status");
+        for (int i = 0; i < written; i++)
+        {
+            Expect(byteDestination[i] == AsciiReference.ChangeCase((byte)chars[i], toUpper), "ToLower/ToUpper(chars->bytes) value");
+        }
+    }
+
+    private static OperationStatus Status(int converted, int examined, int sourceLength) =>
+        converted < examined ? OperationStatus.InvalidData : examined < sourceLength ? OperationStatus.DestinationTooSmall : OperationStatus.Done;
+
+    /// <summary>The text against a copy with one element case-flipped (or not), all eight overloads, against the pair-at-a-time reference.</summary>
+    private static void EqualsAllOverloads(char[] chars, GuardedBuffer leftMemory, GuardedBuffer rightMemory, byte second)
+    {
+        char[] other = (char[])chars.Clone();
+        if (other.Length > 0 && (second & 1) != 0)
+        {
+            int index = (second >> 1) % other.Length;
+            other[index] = (char)(other[index] ^ 0x20);
+        }
+
+        Span<char> left = Place(leftMemory, chars);
+        Span<char> right = Place(rightMemory, other);
+        byte[] leftBytes = Array.ConvertAll(chars, c => (byte)c);
+        byte[] rightBytes = Array.ConvertAll(other, c => (byte)c);
+        bool[] expected = [ReferenceEquals(chars, other, false), ReferenceEquals(chars, other, true)];
+        bool[] expectedBytes = [ReferenceEquals(Array.ConvertAll(leftBytes, b => (char)b), Array.ConvertAll(rightBytes, b => (char)b), false),
+            ReferenceEquals(Array.ConvertAll(leftBytes, b => (char)b), Array.ConvertAll(rightBytes, b => (char)b), true)];
+        Expect(AsciiText.Equals(left, right) == expected[0] && AsciiText.EqualsIgnoreCase(left, right) == expected[1], "Equals(chars, chars)");
+        Expect(AsciiText.Equals(leftBytes, rightBytes) == expectedBytes[0] && AsciiText.EqualsIgnoreCase(leftBytes, rightBytes) == expectedBytes[1], "Equals(bytes, bytes)");
+        bool mixed = ReferenceEquals(Array.ConvertAll(leftBytes, b => (char)b), other, false);
+        bool mixedIgnoreCase = ReferenceEquals(Array.ConvertAll(leftBytes, b => (char)b), other, true);
+        Expect(AsciiText.Equals(leftBytes, right) == mixed && AsciiText.Equals(right, leftBytes) == mixed, "Equals(bytes, chars)");
+        Expect(AsciiText.EqualsIgnoreCase(leftBytes, right) == mixedIgnoreCase && AsciiText.EqualsIgnoreCase(right, leftBytes) == mixedIgnoreCase, "EqualsIgnoreCase(bytes, chars)");
+    }
+
+    private static bool ReferenceEquals(char[] left, char[] right, bool ignoreCase)
+    {
+        if (left.Length != right.Length)
+        {
+            return false;
+        }
+
+        for (int i = 0; i < left.Length; i++)
+        {
+            if (left[i] > 0x7F || right[i] > 0x7F
+                || (ignoreCase ? AsciiReference.ChangeCase(left[i], false) != AsciiReference.ChangeCase(right[i], false) : left[i] != right[i]))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>Trim/TrimStart/TrimEnd on chars and on their low bytes against the runtime's rule written out.</summary>
+    private static void TrimBothForms(char[] chars, GuardedBuffer memory)
+    {
+        static bool IsWhite(int c) => c is (>= 0x09 and <= 0x0D) or 0x20;
+        foreach (bool asBytes in new[] { false, true })
+        {
+            int[] values = asBytes ? Array.ConvertAll(chars, c => (int)(byte)c) : Array.ConvertAll(chars, c => (int)c);
+            int start = 0;
+            while (start < values.Length && IsWhite(values[start]))
+            {
+                start++;
+            }
+
+            int end = values.Length;
+            while (end > 0 && IsWhite(values[end - 1]))
+            {
+                end--;
+            }
+
+            Range both = asBytes ? AsciiText.Trim(Place(memory, Array.ConvertAll(chars, c => (byte)c))) : AsciiText.Trim(Place(memory, chars));
+            Range head = asBytes ? AsciiText.TrimStart(Place(memory, Array.ConvertAll(chars, c => (byte)c))) : AsciiText.TrimStart(Place(memory, chars));
+            Range tail = asBytes ? AsciiText.TrimEnd(Place(memory, Array.ConvertAll(chars, c => (byte)c))) : AsciiText.TrimEnd(Place(memory, chars));
+            Expect(both.Equals(start..Math.Max(start, end)) && head.Equals(start..values.Length) && tail.Equals(0..end), asBytes ? "Trim(bytes)" : "Trim(chars)");
+        }
+    }
+
     private static char[] DecodeChars(ReadOnlySpan<byte> data)
     {
         var chars = new char[data.Length];
@@ -140,7 +246,7 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
     private static void Narrow(ReadOnlySpan<char> source, Span<byte> destination)
     {
         destination.Fill(0xEE);
-        OperationStatus status = AsciiText.Narrow(source, destination, out int written);
+        OperationStatus status = AsciiText.FromUtf16(source, destination, out int written);
         int expected = ExpectedConverted(IndexOfNonAscii(source), source.Length, destination.Length, out OperationStatus expectedStatus);
         Expect(status == expectedStatus && written == expected, $"Narrow status {status}/{written}, expected {expectedStatus}/{expected}");
         for (int i = 0; i < destination.Length; i++)
@@ -152,7 +258,7 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
     private static void Widen(ReadOnlySpan<byte> source, Span<char> destination)
     {
         destination.Fill('\uEEEE');
-        OperationStatus status = AsciiText.Widen(source, destination, out int written);
+        OperationStatus status = AsciiText.ToUtf16(source, destination, out int written);
         int expected = ExpectedConverted(IndexOfNonAscii(source), source.Length, destination.Length, out OperationStatus expectedStatus);
         Expect(status == expectedStatus && written == expected, $"Widen status {status}/{written}, expected {expectedStatus}/{expected}");
         for (int i = 0; i < destination.Length; i++)
@@ -198,18 +304,18 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
         bool threw = false;
         try
         {
-            AsciiText.Narrow(source, writer);
+            AsciiText.FromUtf16(source, writer);
         }
         catch (ArgumentException)
         {
             threw = true;
         }
 
-        Expect(threw == !ascii && (ascii ? writer.WrittenCount == source.Length : writer.WrittenCount == 0), "Narrow(IBufferWriter) outcome");
+        Expect(threw == !ascii && (ascii ? writer.WrittenCount == source.Length : writer.WrittenCount == 0), "FromUtf16(IBufferWriter) outcome");
         byte[]? array = null;
         try
         {
-            array = AsciiText.NarrowToArray(source.ToString());
+            array = AsciiText.FromUtf16ToArray(source.ToString());
         }
         catch (ArgumentException)
         {
@@ -219,7 +325,7 @@ internal sealed class AsciiFuzzTarget : IFuzzTarget
         if (ascii)
         {
             byte[] expected = Array.ConvertAll(source.ToArray(), c => (byte)c);
-            Expect(writer.WrittenSpan.SequenceEqual(expected) && array!.AsSpan().SequenceEqual(expected), "Narrow(IBufferWriter)/NarrowToArray bytes");
+            Expect(writer.WrittenSpan.SequenceEqual(expected) && array!.AsSpan().SequenceEqual(expected), "FromUtf16(IBufferWriter)/FromUtf16ToArray bytes");
         }
     }
 

@@ -11,7 +11,7 @@ public static partial class AsciiText
     /// <returns>One byte per char.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="value"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="value"/> holds a non-ASCII char; the message names its index and value.</exception>
-    public static byte[] NarrowToArray(string value)
+    public static byte[] FromUtf16ToArray(string value)
     {
         if (value is null)
         {
@@ -24,7 +24,7 @@ public static partial class AsciiText
         }
 
         byte[] result = new byte[value.Length];
-        if (Narrow(value.AsSpan(), result, out int written) != OperationStatus.Done)
+        if (FromUtf16(value.AsSpan(), result, out int written) != OperationStatus.Done)
         {
             ThrowHelper.ThrowNonAsciiChar(nameof(value), written, value[written]);
         }
@@ -38,7 +38,7 @@ public static partial class AsciiText
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="source"/> holds a non-ASCII char (the message names its index and
     /// value); the writer is then not advanced.</exception>
-    public static void Narrow(ReadOnlySpan<char> source, IBufferWriter<byte> writer)
+    public static void FromUtf16(ReadOnlySpan<char> source, IBufferWriter<byte> writer)
     {
         if (writer is null)
         {
@@ -51,7 +51,7 @@ public static partial class AsciiText
         }
 
         Span<byte> destination = writer.GetSpan(source.Length);
-        if (Narrow(source, destination, out int written) != OperationStatus.Done)
+        if (FromUtf16(source, destination, out int written) != OperationStatus.Done)
         {
             if (written < source.Length && written < destination.Length)
             {

@@ -10,6 +10,7 @@ public static partial class AsciiText
     /// <summary>Counts the bytes <see cref="Encoding.UTF8"/> would produce for <paramref name="source"/>, lone surrogates included (each becomes U+FFFD, 3 bytes).</summary>
     /// <param name="source">The UTF-16 text.</param>
     /// <returns>The exact UTF-8 length.</returns>
+    /// <exception cref="ArgumentException">The UTF-8 length exceeds <see cref="int.MaxValue"/> (what <see cref="Encoding.GetByteCount(char[])"/> throws; <see cref="ArgumentException.ParamName"/> is null there too).</exception>
     public static int GetUtf8ByteCount(ReadOnlySpan<char> source)
     {
         int asciiPrefix = IndexOfNonAscii(source);
@@ -18,7 +19,7 @@ public static partial class AsciiText
             return source.Length;
         }
 
-        return asciiPrefix + Utf8Transcoder.GetByteCount(source.Slice(asciiPrefix));
+        return Utf8Transcoder.GetByteCount(source.Slice(asciiPrefix), bytesBefore: asciiPrefix);
     }
 
     /// <summary>
@@ -31,7 +32,7 @@ public static partial class AsciiText
     /// <returns><see langword="false"/> when <paramref name="destination"/> is shorter than <see cref="GetUtf8ByteCount"/>; it may then hold partial output.</returns>
     public static bool TryEncodeUtf8(ReadOnlySpan<char> source, Span<byte> destination, out int bytesWritten)
     {
-        Narrow(source, destination, out int asciiWritten);
+        FromUtf16(source, destination, out int asciiWritten);
         if (asciiWritten == source.Length)
         {
             bytesWritten = asciiWritten;
@@ -54,6 +55,8 @@ public static partial class AsciiText
     /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">The UTF-8 length exceeds <see cref="int.MaxValue"/>; the writer is not asked for a span.</exception>
+    /// <exception cref="InvalidOperationException">The writer returned a span shorter than requested, or another thread changed <paramref name="source"/> during the call.</exception>
     public static int EncodeUtf8(ReadOnlySpan<char> source, IBufferWriter<byte> writer)
     {
         if (writer is null)
@@ -70,7 +73,8 @@ public static partial class AsciiText
         Span<byte> destination = writer.GetSpan(byteCount);
         if (!TryEncodeUtf8(source, destination, out int written))
         {
-            ThrowHelper.ThrowInvalidOperation("The buffer writer returned a span shorter than requested.");
+            // Either the writer broke its contract or the text changed between counting and encoding.
+            ThrowHelper.ThrowInvalidOperation("The buffer writer returned a span shorter than requested, or the text changed while it was encoded.");
         }
 
         writer.Advance(written);
@@ -81,6 +85,7 @@ public static partial class AsciiText
     /// <param name="value">The text.</param>
     /// <returns>The UTF-8 bytes.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="value"/> is null.</exception>
+    /// <exception cref="ArgumentException">The UTF-8 length exceeds <see cref="int.MaxValue"/>.</exception>
     public static byte[] EncodeUtf8ToArray(string value)
     {
         if (value is null)

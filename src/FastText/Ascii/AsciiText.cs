@@ -21,11 +21,12 @@ namespace FastText;
 public static partial class AsciiText
 {
     /// <summary>Narrows UTF-16 chars that are all ASCII into bytes (the contract of <c>System.Text.Ascii.FromUtf16</c>).</summary>
+    /// <remarks>Overlapping spans are not rejected (as in the runtime); the result is then unspecified, but nothing outside the two spans is read or written.</remarks>
     /// <param name="source">The chars to narrow.</param>
     /// <param name="destination">Receives one byte per converted char.</param>
     /// <param name="bytesWritten">The number of leading chars converted; on <see cref="OperationStatus.InvalidData"/> the index of the first non-ASCII char.</param>
     /// <returns><see cref="OperationStatus.Done"/>, <see cref="OperationStatus.DestinationTooSmall"/> or <see cref="OperationStatus.InvalidData"/>.</returns>
-    public static OperationStatus Narrow(ReadOnlySpan<char> source, Span<byte> destination, out int bytesWritten)
+    public static OperationStatus FromUtf16(ReadOnlySpan<char> source, Span<byte> destination, out int bytesWritten)
     {
         int length = Math.Min(source.Length, destination.Length);
         nuint converted = AsciiCore.Narrow(
@@ -35,11 +36,12 @@ public static partial class AsciiText
     }
 
     /// <summary>Widens ASCII bytes into UTF-16 chars (the contract of <c>System.Text.Ascii.ToUtf16</c>).</summary>
+    /// <remarks>Overlapping spans are not rejected (as in the runtime); the result is then unspecified, but nothing outside the two spans is read or written.</remarks>
     /// <param name="source">The bytes to widen.</param>
     /// <param name="destination">Receives one char per converted byte.</param>
     /// <param name="charsWritten">The number of leading bytes converted; on <see cref="OperationStatus.InvalidData"/> the index of the first non-ASCII byte.</param>
     /// <returns><see cref="OperationStatus.Done"/>, <see cref="OperationStatus.DestinationTooSmall"/> or <see cref="OperationStatus.InvalidData"/>.</returns>
-    public static OperationStatus Widen(ReadOnlySpan<byte> source, Span<char> destination, out int charsWritten)
+    public static OperationStatus ToUtf16(ReadOnlySpan<byte> source, Span<char> destination, out int charsWritten)
     {
         int length = Math.Min(source.Length, destination.Length);
         nuint converted = AsciiCore.Widen(
@@ -48,17 +50,15 @@ public static partial class AsciiText
         return Status((int)converted, length, source.Length);
     }
 
-    /// <summary>Tells whether every char is ASCII (U+0000..U+007F).</summary>
-    /// <param name="value">The chars to check.</param>
-    /// <returns><see langword="true"/> when <paramref name="value"/> is empty or all ASCII.</returns>
-    public static bool IsValid(ReadOnlySpan<char> value) =>
-        AsciiCore.IndexOfNonAscii(ref MemoryMarshal.GetReference(value), (nuint)value.Length) == (nuint)value.Length;
+    /// <summary>Tells whether a byte is ASCII (0x00..0x7F).</summary>
+    /// <param name="value">The byte to check.</param>
+    /// <returns><see langword="true"/> when <paramref name="value"/> is at most 0x7F.</returns>
+    public static bool IsValid(byte value) => value <= 0x7F;
 
-    /// <summary>Tells whether every byte is ASCII (0x00..0x7F).</summary>
-    /// <param name="value">The bytes to check.</param>
-    /// <returns><see langword="true"/> when <paramref name="value"/> is empty or all ASCII.</returns>
-    public static bool IsValid(ReadOnlySpan<byte> value) =>
-        AsciiCore.IndexOfNonAscii(ref MemoryMarshal.GetReference(value), (nuint)value.Length) == (nuint)value.Length;
+    /// <summary>Tells whether a char is ASCII (U+0000..U+007F).</summary>
+    /// <param name="value">The char to check.</param>
+    /// <returns><see langword="true"/> when <paramref name="value"/> is at most U+007F.</returns>
+    public static bool IsValid(char value) => value <= 0x7F;
 
     /// <summary>Finds the first char that is not ASCII.</summary>
     /// <param name="value">The chars to search.</param>
@@ -79,7 +79,7 @@ public static partial class AsciiText
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static OperationStatus Status(int converted, int examinedLength, int sourceLength)
+    internal static OperationStatus Status(int converted, int examinedLength, int sourceLength)
     {
         if (converted != examinedLength)
         {

@@ -13,9 +13,15 @@ namespace FastText;
 /// </summary>
 internal static class Utf8Transcoder
 {
-    public static int GetByteCount(ReadOnlySpan<char> source)
+    /// <summary>
+    /// Adds the UTF-8 length of <paramref name="source"/> to <paramref name="bytesBefore"/> (the ASCII prefix the
+    /// caller already measured). The sum is kept in 64 bits: an int sum of a prefix and the rest wraps negative
+    /// once the text passes int.MaxValue bytes (about 715 million chars of 3 bytes each).
+    /// </summary>
+    /// <exception cref="ArgumentException">The total exceeds int.MaxValue, as <see cref="System.Text.Encoding.GetByteCount(char[])"/> throws.</exception>
+    public static int GetByteCount(ReadOnlySpan<char> source, int bytesBefore)
     {
-        long count = 0;
+        long count = bytesBefore;
         int i = 0;
         while (i < source.Length)
         {
@@ -45,15 +51,23 @@ internal static class Utf8Transcoder
             i++;
         }
 
-        if (count > int.MaxValue)
+        return CheckedByteCount(count);
+    }
+
+    /// <summary>A byte count as int, or the exception <see cref="System.Text.Encoding.UTF8"/>'s GetByteCount throws when it does not fit.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int CheckedByteCount(long count)
+    {
+        if ((ulong)count > int.MaxValue)
         {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(source), "The UTF-8 form of the text is longer than int.MaxValue bytes.");
+            ThrowHelper.ThrowUtf8ByteCountOverflow();
         }
 
         return (int)count;
     }
 
     /// <summary>Encodes all of <paramref name="source"/>; returns the bytes written, or -1 when they do not fit (the destination then holds partial output).</summary>
+    /// <remarks>Room is checked as <c>destination.Length - j &lt; n</c>: <c>j + n</c> would wrap for a span near int.MaxValue bytes.</remarks>
     public static int Encode(ReadOnlySpan<char> source, Span<byte> destination)
     {
         int i = 0;
@@ -84,7 +98,7 @@ internal static class Utf8Transcoder
 
             if (c <= 0x7FF)
             {
-                if (j + 2 > destination.Length)
+                if (destination.Length - j < 2)
                 {
                     return -1;
                 }
@@ -95,7 +109,7 @@ internal static class Utf8Transcoder
             }
             else if (char.IsHighSurrogate(c) && i + 1 < source.Length && char.IsLowSurrogate(source[i + 1]))
             {
-                if (j + 4 > destination.Length)
+                if (destination.Length - j < 4)
                 {
                     return -1;
                 }
@@ -110,7 +124,7 @@ internal static class Utf8Transcoder
             }
             else
             {
-                if (j + 3 > destination.Length)
+                if (destination.Length - j < 3)
                 {
                     return -1;
                 }

@@ -34,6 +34,11 @@ internal static class ThrowHelper
                 "The text is not ASCII: the char at index {0} is U+{1:X4}.", index, (int)value),
             paramName);
 
+    /// <summary>What Encoding.UTF8.GetByteCount throws for a result above int.MaxValue (.NET 10 and .NET Framework alike): an ArgumentException without a parameter name.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowUtf8ByteCountOverflow() =>
+        throw new ArgumentException("The UTF-8 form of the text would be longer than int.MaxValue bytes.");
+
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowOutOfMemory(string message) => throw new OutOfMemoryException(message);
 

@@ -30,7 +30,7 @@ public readonly ref partial struct TsvRow
         if (value.Length <= StackDecodeLimit)
         {
             Span<char> chars = stackalloc char[StackDecodeLimit];
-            if (AsciiText.Widen(value, chars, out int written) == OperationStatus.Done)
+            if (AsciiText.ToUtf16(value, chars, out int written) == OperationStatus.Done)
             {
                 return pool.GetOrAdd(chars.Slice(0, written));
             }

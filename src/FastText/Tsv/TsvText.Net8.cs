@@ -22,7 +22,7 @@ internal static unsafe class TsvText
         fixed (byte* source = utf8)
         {
             return string.Create(utf8.Length, (IntPtr)source, static (destination, state) =>
-                AsciiText.Widen(new ReadOnlySpan<byte>((byte*)state, destination.Length), destination, out _));
+                AsciiText.ToUtf16(new ReadOnlySpan<byte>((byte*)state, destination.Length), destination, out _));
         }
     }
 }

@@ -19,7 +19,7 @@ internal static unsafe class TsvText
         if (utf8.Length <= StackLimit)
         {
             char* chars = stackalloc char[StackLimit];
-            if (AsciiText.Widen(utf8, new Span<char>(chars, StackLimit), out int written) == OperationStatus.Done)
+            if (AsciiText.ToUtf16(utf8, new Span<char>(chars, StackLimit), out int written) == OperationStatus.Done)
             {
                 return new string(chars, 0, written);
             }

@@ -24,9 +24,9 @@ public class AsciiAllocationTests
     {
         Action run = operation switch
         {
-            "Narrow" => () => AsciiText.Narrow(Ascii, Bytes, out _),
-            "NarrowMixed" => () => AsciiText.Narrow(Mixed, Bytes, out _),
-            "Widen" => () => AsciiText.Widen(Bytes.AsSpan(0, 1000), Chars, out _),
+            "Narrow" => () => AsciiText.FromUtf16(Ascii, Bytes, out _),
+            "NarrowMixed" => () => AsciiText.FromUtf16(Mixed, Bytes, out _),
+            "Widen" => () => AsciiText.ToUtf16(Bytes.AsSpan(0, 1000), Chars, out _),
             "IsValidChars" => () => AsciiText.IsValid(Ascii),
             "IsValidBytes" => () => AsciiText.IsValid(Bytes),
             "IndexOfNonAscii" => () => AsciiText.IndexOfNonAscii(Mixed),

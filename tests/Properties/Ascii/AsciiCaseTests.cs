@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.InteropServices;
 using FastText.Tests.Infrastructure;
 using FsCheck;
 using FsCheck.Fluent;
@@ -105,14 +106,24 @@ public class AsciiCaseTests
     }
 
     [Fact]
-    public void Partially_overlapping_spans_are_rejected()
+    public void Overlapping_spans_are_rejected_as_the_runtime_rejects_them()
     {
+        // System.Text.Ascii throws InvalidOperationException for any overlap, identical starts included (in place has
+        // its own methods); so do we, for all four element-type pairs, and nothing is written first.
         char[] buffer = "abcdefghijklmnop".ToCharArray();
-        ArgumentException error = Assert.Throws<ArgumentException>(() => AsciiText.ToUpper(buffer.AsSpan(0, 8), buffer.AsSpan(1, 8), out _));
-        Assert.Equal("destination", error.ParamName);
-        byte[] bytes = new byte[16];
-        Assert.Throws<ArgumentException>(() => AsciiText.ToLower(bytes.AsSpan(2, 8), bytes.AsSpan(0, 8), out _));
-        Assert.Equal(OperationStatus.Done, AsciiText.ToUpper(buffer.AsSpan(0, 8), buffer.AsSpan(0, 8), out _));
-        Assert.Equal("ABCDEFGHijklmnop", new string(buffer));
+        byte[] bytes = "abcdefghijklmnop"u8.ToArray();
+        Assert.Throws<InvalidOperationException>(() => AsciiText.ToUpper(buffer.AsSpan(0, 8), buffer.AsSpan(1, 8), out _));
+        Assert.Throws<InvalidOperationException>(() => AsciiText.ToUpper(buffer.AsSpan(0, 8), buffer.AsSpan(0, 8), out _));
+        Assert.Throws<InvalidOperationException>(() => AsciiText.ToLower(bytes.AsSpan(2, 8), bytes.AsSpan(0, 8), out _));
+        Assert.Throws<InvalidOperationException>(() => AsciiText.ToLower(bytes.AsSpan(0, 8), bytes.AsSpan(0, 8), out _));
+        byte[] bytesBefore = bytes.ToArray();
+        Assert.Throws<InvalidOperationException>(() => AsciiText.ToUpper(bytes.AsSpan(8, 8), MemoryMarshal.Cast<byte, char>(bytes.AsSpan()), out _));
+        Assert.Throws<InvalidOperationException>(() => AsciiText.ToUpper(MemoryMarshal.Cast<byte, char>(bytes.AsSpan(0, 4)), bytes.AsSpan(3, 4), out _));
+        Assert.Equal(bytesBefore, bytes);
+        Assert.Equal("abcdefghijklmnop", new string(buffer));
+
+        // Adjacent spans do not overlap.
+        Assert.Equal(OperationStatus.Done, AsciiText.ToUpper(buffer.AsSpan(0, 8), buffer.AsSpan(8, 8), out _));
+        Assert.Equal("abcdefghABCDEFGH", new string(buffer));
     }
 }

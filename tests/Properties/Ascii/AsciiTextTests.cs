@@ -38,7 +38,7 @@ public class AsciiTextTests
             ReadOnlySpan<char> source = sourceArray.AsSpan(input.SourceOffset);
             Span<byte> destination = destinationArray.AsSpan(input.DestinationOffset, input.DestinationLength);
 
-            OperationStatus status = AsciiText.Narrow(source, destination, out int written);
+            OperationStatus status = AsciiText.FromUtf16(source, destination, out int written);
 
             int examined = Math.Min(source.Length, destination.Length);
             int prefix = AsciiReference.AsciiPrefix(source.Slice(0, examined));
@@ -68,7 +68,7 @@ public class AsciiTextTests
             ReadOnlySpan<byte> source = sourceArray.AsSpan(input.SourceOffset);
             Span<char> destination = destinationArray.AsSpan(input.DestinationOffset, input.DestinationLength);
 
-            OperationStatus status = AsciiText.Widen(source, destination, out int written);
+            OperationStatus status = AsciiText.ToUtf16(source, destination, out int written);
 
             int examined = Math.Min(source.Length, destination.Length);
             int prefix = AsciiReference.AsciiPrefix(source.Slice(0, examined));
@@ -112,13 +112,13 @@ public class AsciiTextTests
                     chars[bad] = AsciiReference.BadChars[(bad + length) % AsciiReference.BadChars.Length];
                 }
 
-                OperationStatus status = AsciiText.Narrow(chars, destination, out int written);
+                OperationStatus status = AsciiText.FromUtf16(chars, destination, out int written);
                 Assert.Equal(bad < 0 ? OperationStatus.Done : OperationStatus.InvalidData, status);
                 Assert.Equal(bad < 0 ? length : bad, written);
                 Assert.Equal(bad < 0 ? -1 : bad, AsciiText.IndexOfNonAscii(chars));
                 byte[] bytes = chars.Select(c => c <= 0x7F ? (byte)c : (byte)(0x80 | c)).ToArray();
                 char[] widened = new char[length];
-                Assert.Equal(status, AsciiText.Widen(bytes, widened, out int widenedCount));
+                Assert.Equal(status, AsciiText.ToUtf16(bytes, widened, out int widenedCount));
                 Assert.Equal(written, widenedCount);
                 Assert.Equal(bad < 0 ? -1 : bad, AsciiText.IndexOfNonAscii(bytes));
                 Assert.True(widened.AsSpan(0, widenedCount).SequenceEqual(chars.AsSpan(0, widenedCount)));
@@ -148,7 +148,7 @@ public class AsciiTextTests
                     int expected = bad < 0 ? length : bad;
                     byte[] narrowed = new byte[length + 2];
                     narrowed.AsSpan().Fill(AsciiReference.ByteSentinel);
-                    AsciiText.Narrow(chars, narrowed.AsSpan(1, length), out int written);
+                    AsciiText.FromUtf16(chars, narrowed.AsSpan(1, length), out int written);
                     Assert.Equal(expected, written);
                     Assert.Equal(AsciiReference.ByteSentinel, narrowed[0]);
                     for (int i = 0; i < length + 1; i++)
@@ -159,7 +159,7 @@ public class AsciiTextTests
                     byte[] bytes = chars.Select(c => c <= 0x7F ? (byte)c : (byte)(0x80 | c)).ToArray();
                     char[] widened = new char[length + 2];
                     widened.AsSpan().Fill(AsciiReference.CharSentinel);
-                    AsciiText.Widen(bytes, widened.AsSpan(1, length), out written);
+                    AsciiText.ToUtf16(bytes, widened.AsSpan(1, length), out written);
                     Assert.Equal(expected, written);
                     Assert.Equal(AsciiReference.CharSentinel, widened[0]);
                     for (int i = 0; i < length + 1; i++)
@@ -190,22 +190,22 @@ public class AsciiTextTests
         for (int destinationLength = 0; destinationLength < source.Length; destinationLength++)
         {
             byte[] destination = new byte[destinationLength];
-            Assert.Equal(OperationStatus.DestinationTooSmall, AsciiText.Narrow(source, destination, out int written));
+            Assert.Equal(OperationStatus.DestinationTooSmall, AsciiText.FromUtf16(source, destination, out int written));
             Assert.Equal(destinationLength, written);
         }
 
-        Assert.Equal(OperationStatus.InvalidData, AsciiText.Narrow(source, new byte[source.Length], out int all));
+        Assert.Equal(OperationStatus.InvalidData, AsciiText.FromUtf16(source, new byte[source.Length], out int all));
         Assert.Equal(source.Length - 1, all);
     }
 
     [Fact]
     public void Empty_inputs()
     {
-        Assert.Equal(OperationStatus.Done, AsciiText.Narrow(ReadOnlySpan<char>.Empty, Span<byte>.Empty, out int narrowed));
+        Assert.Equal(OperationStatus.Done, AsciiText.FromUtf16(ReadOnlySpan<char>.Empty, Span<byte>.Empty, out int narrowed));
         Assert.Equal(0, narrowed);
-        Assert.Equal(OperationStatus.Done, AsciiText.Widen(ReadOnlySpan<byte>.Empty, Span<char>.Empty, out int widened));
+        Assert.Equal(OperationStatus.Done, AsciiText.ToUtf16(ReadOnlySpan<byte>.Empty, Span<char>.Empty, out int widened));
         Assert.Equal(0, widened);
-        Assert.Equal(OperationStatus.DestinationTooSmall, AsciiText.Narrow("a".AsSpan(), Span<byte>.Empty, out _));
+        Assert.Equal(OperationStatus.DestinationTooSmall, AsciiText.FromUtf16("a".AsSpan(), Span<byte>.Empty, out _));
         Assert.True(AsciiText.IsValid(ReadOnlySpan<char>.Empty));
         Assert.Equal(-1, AsciiText.IndexOfNonAscii(ReadOnlySpan<byte>.Empty));
     }
@@ -220,11 +220,11 @@ public class AsciiTextTests
         {
             Span<char> chars = sourceBuffer.Chars(length);
             AsciiReference.FillAscii(chars, random);
-            Assert.Equal(OperationStatus.Done, AsciiText.Narrow(chars, destinationBuffer.Bytes(length), out _));
+            Assert.Equal(OperationStatus.Done, AsciiText.FromUtf16(chars, destinationBuffer.Bytes(length), out _));
             Assert.True(AsciiText.IsValid(chars));
             Assert.Equal(length, AsciiText.GetUtf8ByteCount(chars));
             Assert.True(AsciiText.TryEncodeUtf8(chars, destinationBuffer.Bytes(length), out _));
-            Assert.Equal(OperationStatus.Done, AsciiText.Widen(destinationBuffer.Bytes(length), sourceBuffer.Chars(length), out _));
+            Assert.Equal(OperationStatus.Done, AsciiText.ToUtf16(destinationBuffer.Bytes(length), sourceBuffer.Chars(length), out _));
             Assert.True(AsciiText.IsValid((ReadOnlySpan<byte>)destinationBuffer.Bytes(length)));
             Assert.Equal(OperationStatus.Done, AsciiText.ToUpperInPlace(sourceBuffer.Chars(length), out _));
             Assert.Equal(OperationStatus.Done, AsciiText.ToLowerInPlace(destinationBuffer.Bytes(length), out _));
