@@ -31,7 +31,7 @@ internal static class ReadmeExamples
     public static void Ascii()
     {
         Span<byte> buffer = stackalloc byte[64];
-        Checks.Equal(OperationStatus.Done, AsciiText.Narrow("Content-Type".AsSpan(), buffer, out int written), "Narrow status");
+        Checks.Equal(OperationStatus.Done, AsciiText.FromUtf16("Content-Type".AsSpan(), buffer, out int written), "Narrow status");
         Checks.Equal("Content-Type", Encoding.ASCII.GetString(buffer.Slice(0, written).ToArray()), "Narrow output");
 
         Checks.True(AsciiText.IsValid(Encoding.ASCII.GetBytes("abc")), "IsValid(\"abc\"u8)");
@@ -51,7 +51,7 @@ internal static class ReadmeExamples
         {
             string ascii = new('a', length);
             byte[] narrow = new byte[length];
-            Checks.Equal(OperationStatus.Done, AsciiText.Narrow(ascii.AsSpan(), narrow, out int narrowed), $"Narrow({length})");
+            Checks.Equal(OperationStatus.Done, AsciiText.FromUtf16(ascii.AsSpan(), narrow, out int narrowed), $"Narrow({length})");
             Checks.Equal(ascii, Encoding.ASCII.GetString(narrow, 0, narrowed), $"Narrow({length}) output");
             for (int bad = 0; bad < length; bad++)
             {

@@ -52,7 +52,7 @@ internal static class KeyUtf8
         {
             chars = chars.Slice(0, length);
             composer.Write(chars);
-            int byteCount = Utf8Transcoder.GetByteCount(chars);
+            int byteCount = AsciiText.GetUtf8ByteCount(chars);
             Span<byte> target = writer.GetSpan(byteCount);
             if (target.Length < byteCount)
             {

@@ -14,9 +14,9 @@ namespace FastText.Consumer
         public static string Ascii()
         {
             Span<byte> buffer = stackalloc byte[32];
-            OperationStatus status = AsciiText.Narrow("Content-Type".AsSpan(), buffer, out int written);
+            OperationStatus status = AsciiText.FromUtf16("Content-Type".AsSpan(), buffer, out int written);
             Span<char> lowered = stackalloc char[written];
-            AsciiText.Widen(buffer.Slice(0, written), lowered, out int widened);
+            AsciiText.ToUtf16(buffer.Slice(0, written), lowered, out int widened);
             AsciiText.ToLowerInPlace(lowered, out _);
             return status + " " + written + " " + lowered.Slice(0, widened).ToString() + " " + AsciiText.IsValid("caf\u00e9".AsSpan());
         }
