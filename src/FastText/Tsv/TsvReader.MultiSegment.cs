@@ -19,7 +19,7 @@ public sealed partial class TsvReader
     /// </summary>
     private LineKind ReadStraddlingLine(scoped ref ReadOnlySequence<byte> buffer, bool isFinal, out ReadOnlySpan<byte> line)
     {
-        SequencePosition? lineFeed = buffer.PositionOf(LineFeed);
+        SequencePosition? lineFeed = buffer.PositionOf(_lineTerminator);
         long take;
         if (lineFeed is null)
         {

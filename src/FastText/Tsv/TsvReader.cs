@@ -33,6 +33,8 @@ public sealed partial class TsvReader : IDisposable
     private readonly bool _trimCarriageReturn;
     private readonly bool _skipCommentLines;
     private readonly bool _unescapeBackslashes;
+    private readonly byte _separator;
+    private readonly byte _lineTerminator;
 
     // The selected columns as distinct file-column indices in ascending order, so one left-to-right pass finds them;
     // _slotOfColumn maps each position the caller asked for onto that order (duplicates share a slot).
@@ -49,9 +51,22 @@ public sealed partial class TsvReader : IDisposable
     private bool _atStart = true;
     private bool _headerPending;
 
+    /// <summary>
+    /// Reads whole lines and selects no columns: the fastest scan (only the line terminator is searched for), for
+    /// code that walks every field itself with <see cref="TsvRow.Fields"/> or uses <see cref="TsvRow.Line"/>.
+    /// </summary>
+    /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
+    /// <exception cref="ArgumentException"><see cref="TsvOptions.Separator"/> equals <see cref="TsvOptions.LineTerminator"/>.</exception>
+    public TsvReader(TsvOptions? options)
+        : this(Array.Empty<int>(), options)
+    {
+    }
+
     /// <summary>Reads the columns at the given 0-based indices (any order, duplicates allowed).</summary>
     /// <param name="columns">0-based column indices; <see cref="TsvRow"/> column <c>i</c> is file column <c>columns[i]</c>.</param>
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A column index is negative.</exception>
+    /// <exception cref="ArgumentException"><see cref="TsvOptions.Separator"/> equals <see cref="TsvOptions.LineTerminator"/>.</exception>
     public TsvReader(int[] columns, TsvOptions? options = null)
     {
         if (columns is null)
@@ -60,10 +75,13 @@ public sealed partial class TsvReader : IDisposable
         }
 
         _options = options ?? TsvOptions.Default;
+        ValidateOptions(_options, nameof(options));
         _maxLineLength = _options.MaxLineLength;
         _trimCarriageReturn = _options.TrimCarriageReturn;
         _skipCommentLines = _options.SkipCommentLines;
         _unescapeBackslashes = _options.UnescapeBackslashes;
+        _separator = _options.Separator;
+        _lineTerminator = _options.LineTerminator;
         _headerPending = _options.HasHeader;
         foreach (int column in columns)
         {
@@ -96,11 +114,14 @@ public sealed partial class TsvReader : IDisposable
             ThrowHelper.ThrowArgument(nameof(options), "Selecting columns by name needs TsvOptions.HasHeader.");
         }
 
+        ValidateOptions(options, nameof(options));
         _options = options;
         _maxLineLength = options.MaxLineLength;
         _trimCarriageReturn = options.TrimCarriageReturn;
         _skipCommentLines = options.SkipCommentLines;
         _unescapeBackslashes = options.UnescapeBackslashes;
+        _separator = options.Separator;
+        _lineTerminator = options.LineTerminator;
         _headerPending = true;
         _columnNames = (string[])columnNames.Clone();
         _columnNamesUtf8 = new byte[_columnNames.Length][];
@@ -129,6 +150,8 @@ public sealed partial class TsvReader : IDisposable
     /// line has been read.
     /// </summary>
     public ReadOnlySpan<int> ColumnIndices => _columnIndices;
+
+    internal byte Separator => _separator;
 
     internal int[] SlotOfColumn => _slotOfColumn;
 
@@ -284,6 +307,8 @@ public sealed partial class TsvReader : IDisposable
             return ScanSpecialLine(data, isFinal, out consumed, out lineLength);
         }
 
+        byte separator = _separator;
+        byte terminator = _lineTerminator;
         int[] sortedColumns = _sortedColumns;
         int[] starts = _starts;
         int[] lengths = _lengths;
@@ -300,7 +325,7 @@ public sealed partial class TsvReader : IDisposable
         {
             if (found == sortedColumns.Length)
             {
-                int rest = data.Slice(position).IndexOf(LineFeed);
+                int rest = data.Slice(position).IndexOf(terminator);
                 if (rest < 0)
                 {
                     goto NoLineEnd;
@@ -310,7 +335,7 @@ public sealed partial class TsvReader : IDisposable
                 break;
             }
 
-            int length = data.Slice(position).IndexOfAny(Tab, LineFeed);
+            int length = data.Slice(position).IndexOfAny(separator, terminator);
             if (length < 0)
             {
                 goto NoLineEnd;
@@ -324,7 +349,7 @@ public sealed partial class TsvReader : IDisposable
             }
 
             int stop = position + length;
-            if (data[stop] == LineFeed)
+            if (data[stop] == terminator)
             {
                 lineEnd = stop;
                 break;
@@ -396,7 +421,7 @@ public sealed partial class TsvReader : IDisposable
     /// <summary>A comment line, or the header line (which may also be preceded by comments and empty lines).</summary>
     private LineKind ScanSpecialLine(ReadOnlySpan<byte> data, bool isFinal, out int consumed, out int lineLength)
     {
-        int lineEnd = data.IndexOf(LineFeed);
+        int lineEnd = data.IndexOf(_lineTerminator);
         if (lineEnd < 0)
         {
             if (!isFinal)
@@ -463,7 +488,7 @@ public sealed partial class TsvReader : IDisposable
         int column = 0;
         while (true)
         {
-            int tab = rest.IndexOf(Tab);
+            int tab = rest.IndexOf(_separator);
             ReadOnlySpan<byte> name = tab < 0 ? rest : rest.Slice(0, tab);
             for (int i = 0; i < columns.Length; i++)
             {
@@ -510,6 +535,14 @@ public sealed partial class TsvReader : IDisposable
         _starts = new int[sorted.Length];
         _lengths = new int[sorted.Length];
         _foundCount = 0;
+    }
+
+    private static void ValidateOptions(TsvOptions options, string parameterName)
+    {
+        if (options.Separator == options.LineTerminator)
+        {
+            ThrowHelper.ThrowArgument(parameterName, "The separator and the line terminator must be different bytes.");
+        }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -31,6 +31,20 @@ public readonly ref partial struct TsvRow
     /// <summary>The whole line without its line end ('\n', and '\r' when trimmed).</summary>
     public ReadOnlySpan<byte> Line => _line;
 
+    /// <summary>
+    /// True when <see cref="Line"/> holds at least one <see cref="TsvOptions.Separator"/>, i.e. has more than one
+    /// field (GNU <c>cut</c> prints a line without one whole, or drops it with <c>-s</c>). Searches only up to the
+    /// first separator.
+    /// </summary>
+    public bool HasSeparator => _line.IndexOf(Separator) >= 0;
+
+    /// <summary>
+    /// Every field of the line in file order, whatever columns the reader selected: <c>foreach (ReadOnlySpan&lt;byte&gt;
+    /// field in row.Fields)</c>, or step it by hand for the field number (<see cref="TsvFieldEnumerator.Index"/>)
+    /// and the open-ended rest of the line (<see cref="TsvFieldEnumerator.Rest"/>). Raw slices of <see cref="Line"/>.
+    /// </summary>
+    public TsvFieldEnumerator Fields => new(_line, Separator);
+
     /// <summary>The number of selected columns (present or absent).</summary>
     public int ColumnCount => _reader is null ? 0 : _reader.SlotOfColumn.Length;
 
@@ -86,6 +100,8 @@ public readonly ref partial struct TsvRow
 
         return columns[column];
     }
+
+    private byte Separator => _reader is null ? TsvOptions.Default.Separator : _reader.Separator;
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowAbsent(int column)
