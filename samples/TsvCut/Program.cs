@@ -83,9 +83,12 @@ public static class Program
         {
             try
             {
-                using Stream raw = file == "-" ? PosixInputStream.StandardInputStream() : PosixInputStream.OpenFile(file);
-                using Stream input = CutInput.Open(raw);
-                cutter.Cut(input);
+                using PosixInputStream raw = file == "-" ? PosixInputStream.StandardInputStream() : PosixInputStream.OpenFile(file);
+                if (!TryCutMapped(raw, cutter))
+                {
+                    using Stream input = CutInput.Open(raw);
+                    cutter.Cut(input);
+                }
             }
             catch (CutInputException e)
             {
@@ -98,6 +101,19 @@ public static class Program
 
         output.Flush();
         return exitCode;
+    }
+
+    /// <summary>Cuts a plain regular file through a memory map; false (nothing done) for gzip and non-files.</summary>
+    private static unsafe bool TryCutMapped(PosixInputStream raw, FieldCutter cutter)
+    {
+        using MappedInput? mapped = raw.TryMap();
+        if (mapped is null || CutInput.IsGzipHeader(new ReadOnlySpan<byte>(mapped.Address, (int)Math.Min(mapped.Length, 16))))
+        {
+            return false;
+        }
+
+        cutter.Cut(mapped.Address, mapped.Length);
+        return true;
     }
 
     private static string Version() =>

@@ -1,5 +1,8 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace FastText.Samples.TsvCut;
 
@@ -10,6 +13,10 @@ namespace FastText.Samples.TsvCut;
 /// what to write. A line without the delimiter is written whole (or dropped with -s); otherwise the selected fields
 /// are joined by the output delimiter. Every output line ends with the line terminator, even the last.
 /// Memory: one input buffer that grows only to hold the longest line, and the output buffer.
+/// When LIST names few fields (at most <see cref="MaxSelectedColumns"/>, plus one open range), the reader is given
+/// them as its column selection instead: it then finds them in the same pass that looks for the line end and stops
+/// looking for separators after the last one (its fastest path), and field 2 is selected too, as the probe for "the
+/// line holds a delimiter".
 /// </summary>
 internal sealed class FieldCutter : IDisposable
 {
@@ -25,6 +32,15 @@ internal sealed class FieldCutter : IDisposable
     private readonly bool _firstFieldSelected;
     private readonly bool _mayDropLastTerminator;
     private byte[] _buffer;
+
+    // Column-selection mode (null: walk TsvRow.Fields): per selected reader column, whether it is printed; the
+    // reader column that starts the open range (-1 if none); the reader column of file column 1 (field 2).
+    private readonly bool[]? _columnIsPrinted;
+    private readonly int _openRangeColumn = -1;
+    private readonly int _separatorProbeColumn;
+
+    /// <summary>Above this many selected fields the per-line walk is as fast and needs no selection array.</summary>
+    public const int MaxSelectedColumns = 256;
 
     // Per input, when the delimiter is the line terminator (-d $'\n', or -z -d ''): the whole input is one record
     // and each line the reader returns is one of its fields.
@@ -52,7 +68,9 @@ internal sealed class FieldCutter : IDisposable
         // The reader cannot split on its own terminator; in that case each of its lines is a field and its
         // separator, any other byte, is never looked at.
         byte separator = _delimiterIsTerminator ? (byte)(_terminator + 1) : settings.Delimiter;
-        _reader = new TsvReader(TsvOptions.ByteExact.WithSeparator(separator).WithLineTerminator(_terminator));
+        TsvOptions options = TsvOptions.ByteExact.WithSeparator(separator).WithLineTerminator(_terminator);
+        int[]? columns = _delimiterIsTerminator ? null : SelectColumns(out _columnIsPrinted, out _openRangeColumn, out _separatorProbeColumn);
+        _reader = columns is null ? new TsvReader(options) : new TsvReader(columns, options);
         _buffer = new byte[bufferSize];
     }
 
@@ -61,10 +79,7 @@ internal sealed class FieldCutter : IDisposable
     /// input ended there) into the output buffer.</exception>
     public void Cut(Stream source)
     {
-        _reader.Reset();
-        _recordFieldCount = 0;
-        _recordFirstFieldTerminated = false;
-        _recordWroteField = false;
+        StartInput();
         int start = 0;
         int end = 0;
         bool endOfInput = false;
@@ -103,21 +118,7 @@ internal sealed class FieldCutter : IDisposable
 
             ReadOnlySpan<byte> window = _buffer.AsSpan(start, end - start);
             int before = window.Length;
-            if (_delimiterIsTerminator)
-            {
-                CutRecordFields(ref window, endOfInput);
-            }
-            else
-            {
-                while (_reader.TryReadRow(ref window, endOfInput, out TsvRow row))
-                {
-                    CutLine(row);
-                    if (_mayDropLastTerminator && endOfInput && window.IsEmpty)
-                    {
-                        DropTerminatorAfterEmptySecondField(row, end);
-                    }
-                }
-            }
+            CutWindow(ref window, endOfInput, inputEndsWithTerminator: end > 0 && _buffer[end - 1] == _terminator);
 
             // No complete line in what was read: read until the buffer is full before the reader looks again, so
             // a long line is rescanned a logarithmic number of times, not once per read.
@@ -130,14 +131,83 @@ internal sealed class FieldCutter : IDisposable
             }
         }
 
+        FinishInput();
+        if (readError is not null)
+        {
+            throw readError;
+        }
+    }
+
+    /// <summary>Cuts a whole input that is already in memory (a mapped file): no copy, no buffer.</summary>
+    /// <exception cref="CutInputException">A line is longer than 1 GiB (a span cannot hold the next window).</exception>
+    public unsafe void Cut(byte* input, long length)
+    {
+        const int MaxWindow = 1 << 30;
+        StartInput();
+        long position = 0;
+        bool endsWithTerminator = length > 0 && input[length - 1] == _terminator;
+        while (true)
+        {
+            int windowLength = (int)Math.Min(length - position, MaxWindow);
+            bool endOfInput = position + windowLength == length;
+            var window = new ReadOnlySpan<byte>(input + position, windowLength);
+            CutWindow(ref window, endOfInput, endsWithTerminator);
+            if (endOfInput)
+            {
+                break;
+            }
+
+            if (window.Length == windowLength)
+            {
+                throw new CutInputException("a line is longer than 1 GiB");
+            }
+
+            position += windowLength - window.Length;
+        }
+
+        FinishInput();
+    }
+
+    private void StartInput()
+    {
+        _reader.Reset();
+        _recordFieldCount = 0;
+        _recordFirstFieldTerminated = false;
+        _recordWroteField = false;
+    }
+
+    private void FinishInput()
+    {
         if (_delimiterIsTerminator)
         {
             FinishRecord();
         }
+    }
 
-        if (readError is not null)
+    /// <summary>Cuts every complete line at the front of <paramref name="window"/> (all of it at the end of the input).</summary>
+    private void CutWindow(ref ReadOnlySpan<byte> window, bool endOfInput, bool inputEndsWithTerminator)
+    {
+        if (_delimiterIsTerminator)
         {
-            throw readError;
+            CutRecordFields(ref window, endOfInput);
+            return;
+        }
+
+        while (_reader.TryReadRow(ref window, endOfInput, out TsvRow row))
+        {
+            if (_columnIsPrinted is not null)
+            {
+                CutSelectedColumns(row);
+            }
+            else
+            {
+                CutLine(row);
+            }
+
+            if (_mayDropLastTerminator && endOfInput && window.IsEmpty && !inputEndsWithTerminator)
+            {
+                DropTerminatorAfterEmptySecondField(row);
+            }
         }
     }
 
@@ -154,6 +224,125 @@ internal sealed class FieldCutter : IDisposable
         Buffer.BlockCopy(_buffer, start, _buffer, 0, pending);
         start = 0;
         end = pending;
+    }
+
+    /// <summary>
+    /// The file columns (0-based, ascending) to give the reader, or null when LIST selects too many fields or an
+    /// open range that must be joined by a different output delimiter (then the fields are walked).
+    /// </summary>
+    private int[]? SelectColumns(out bool[]? isPrinted, out int openRangeColumn, out int separatorProbeColumn)
+    {
+        isPrinted = null;
+        openRangeColumn = -1;
+        separatorProbeColumn = -1;
+        var columns = new SortedSet<int>();
+        int openFrom = -1;
+        for (int i = 0; i < _lows.Length; i++)
+        {
+            // A line is at most int.MaxValue bytes, so it has no field beyond int.MaxValue.
+            if (_lows[i] > int.MaxValue)
+            {
+                break;
+            }
+
+            if (_highs[i] == CutFieldList.ToEndOfLine)
+            {
+                if (!_restIsVerbatim)
+                {
+                    return null;
+                }
+
+                openFrom = (int)_lows[i] - 1;
+                break;
+            }
+
+            ulong high = Math.Min(_highs[i], int.MaxValue);
+            if (high - _lows[i] + (ulong)columns.Count >= MaxSelectedColumns)
+            {
+                return null;
+            }
+
+            for (ulong field = _lows[i]; field <= high; field++)
+            {
+                columns.Add((int)field - 1);
+            }
+        }
+
+        var printed = new HashSet<int>(columns);
+        if (openFrom >= 0)
+        {
+            columns.Add(openFrom);
+            printed.Add(openFrom);
+        }
+
+        columns.Add(1);
+        int[] sorted = new int[columns.Count];
+        columns.CopyTo(sorted);
+        isPrinted = new bool[sorted.Length];
+        for (int i = 0; i < sorted.Length; i++)
+        {
+            isPrinted[i] = printed.Contains(sorted[i]);
+            if (sorted[i] == openFrom)
+            {
+                openRangeColumn = i;
+            }
+
+            if (sorted[i] == 1)
+            {
+                separatorProbeColumn = i;
+            }
+        }
+
+        return sorted;
+    }
+
+    private void CutSelectedColumns(TsvRow row)
+    {
+        if (!row.HasColumn(_separatorProbeColumn))
+        {
+            if (!_onlyDelimited)
+            {
+                _output.Write(row.Line);
+                _output.WriteByte(_terminator);
+            }
+
+            return;
+        }
+
+        bool[] isPrinted = _columnIsPrinted!;
+        bool wroteField = false;
+        for (int i = 0; i < isPrinted.Length; i++)
+        {
+            if (!row.TryGetColumn(i, out ReadOnlySpan<byte> column))
+            {
+                break;
+            }
+
+            if (!isPrinted[i])
+            {
+                continue;
+            }
+
+            if (wroteField)
+            {
+                _output.Write(_outputDelimiter);
+            }
+
+            if (i == _openRangeColumn)
+            {
+                // The open range is the line from this column on: the column is a slice of the line (ByteExact
+                // options never copy), so its offset in the line is where the rest starts.
+                ReadOnlySpan<byte> line = row.Line;
+                int offset = (int)Unsafe.ByteOffset(ref MemoryMarshal.GetReference(line), ref MemoryMarshal.GetReference(column));
+                _output.Write(line.Slice(offset));
+                break;
+            }
+
+            _output.Write(column);
+            wroteField = true;
+        }
+
+        _output.WriteByte(_terminator);
     }
 
     private void CutLine(TsvRow row)
@@ -217,11 +406,10 @@ internal sealed class FieldCutter : IDisposable
     }
 
     /// <summary>cut's -z quirk (see the constructor): takes back the terminator just written for the last line.</summary>
-    private void DropTerminatorAfterEmptySecondField(TsvRow row, int inputEnd)
+    private void DropTerminatorAfterEmptySecondField(TsvRow row)
     {
-        bool unterminated = inputEnd == 0 || _buffer[inputEnd - 1] != _terminator;
         TsvFieldEnumerator fields = row.Fields;
-        if (unterminated && fields.MoveNext() && fields.MoveNext() && fields.Index == 1 && fields.IsLast && fields.Current.IsEmpty)
+        if (fields.MoveNext() && fields.MoveNext() && fields.Index == 1 && fields.IsLast && fields.Current.IsEmpty)
         {
             _output.Unwrite(1);
         }

@@ -31,6 +31,25 @@ internal static unsafe partial class NativeMethods
     [LibraryImport(LibC, EntryPoint = "fcntl", SetLastError = true)]
     public static partial int Fcntl(int fd, int command);
 
+    public const int SEEK_SET = 0;
+    public const int SEEK_END = 2;
+    public const int PROT_READ = 1;
+    public const int MAP_PRIVATE = 2;
+    public const int MAP_POPULATE_LINUX = 0x8000;
+    public const int MADV_SEQUENTIAL = 2;
+
+    [LibraryImport(LibC, EntryPoint = "lseek", SetLastError = true)]
+    public static partial long Seek(int fd, long offset, int whence);
+
+    [LibraryImport(LibC, EntryPoint = "mmap", SetLastError = true)]
+    public static partial void* Map(void* address, nuint length, int protection, int flags, int fd, long offset);
+
+    [LibraryImport(LibC, EntryPoint = "munmap", SetLastError = true)]
+    public static partial int Unmap(void* address, nuint length);
+
+    [LibraryImport(LibC, EntryPoint = "madvise", SetLastError = true)]
+    public static partial int Advise(void* address, nuint length, int advice);
+
     [LibraryImport(LibC, EntryPoint = "close", SetLastError = true)]
     public static partial int Close(int fd);
 

@@ -53,6 +53,38 @@ internal sealed class PosixInputStream : Stream
         return new PosixInputStream(fd, ownsDescriptor: true);
     }
 
+    /// <summary>
+    /// Maps a regular, non-empty file read-only so it can be cut where the page cache holds it, with no copy (read(2)
+    /// copying into a buffer was about a quarter of tsvcut's time). Null for anything else (pipes, directories,
+    /// empty files, standard input, 32-bit processes), which are read; the position is then back at the start.
+    /// </summary>
+    public unsafe MappedInput? TryMap()
+    {
+        // Only files tsvcut opened: standard input may be a file read from a shared offset that is not 0.
+        if (!_ownsDescriptor || _fd < 0 || IntPtr.Size != 8)
+        {
+            return null;
+        }
+
+        long length = NativeMethods.Seek(_fd, 0, NativeMethods.SEEK_END);
+        if (length <= 0)
+        {
+            _ = NativeMethods.Seek(_fd, 0, NativeMethods.SEEK_SET);
+            return null;
+        }
+
+        int flags = NativeMethods.MAP_PRIVATE | (OperatingSystem.IsLinux() ? NativeMethods.MAP_POPULATE_LINUX : 0);
+        void* address = NativeMethods.Map(null, (nuint)length, NativeMethods.PROT_READ, flags, _fd, 0);
+        _ = NativeMethods.Seek(_fd, 0, NativeMethods.SEEK_SET);
+        if (address == (void*)-1)
+        {
+            return null;
+        }
+
+        _ = NativeMethods.Advise(address, (nuint)length, NativeMethods.MADV_SEQUENTIAL);
+        return new MappedInput((byte*)address, length);
+    }
+
     public override bool CanRead => true;
 
     public override bool CanSeek => false;

@@ -17,6 +17,8 @@ public sealed class TsvCutTests
 {
     private static readonly string[] Lists = { "1", "2", "1,2,11", "2,1", "1-3,30-", "-5", "33", "5-", "1-", "3,3,1-2", "40-", "2-4,9", "1,3-" };
 
+    private const int Mapped = -1;
+
     private static byte[] RunCut(string[] args, byte[] input, int bufferSize = 1 << 20, int maxRead = int.MaxValue)
     {
         CutCommandLine commandLine = CutCommandLine.Parse(args);
@@ -25,8 +27,22 @@ public sealed class TsvCutTests
         var cutOutput = new CutOutput(output, bufferSize: 64);
         using (var cutter = new FieldCutter(commandLine, cutOutput, bufferSize))
         {
-            using Stream source = CutInput.Open(new ChunkedStream(input, maxRead));
-            cutter.Cut(source);
+            if (maxRead == Mapped)
+            {
+                // As for a mapped file: the whole input at once, through the pointer overload.
+                unsafe
+                {
+                    fixed (byte* bytes = input)
+                    {
+                        cutter.Cut(bytes, input.Length);
+                    }
+                }
+            }
+            else
+            {
+                using Stream source = CutInput.Open(new ChunkedStream(input, maxRead));
+                cutter.Cut(source);
+            }
         }
 
         cutOutput.Flush();
@@ -107,7 +123,7 @@ public sealed class TsvCutTests
             from list in Gen.Elements(Lists.Concat(new[] { "1-18446744073709551614", "4294967297", "2-4294967297" }).ToArray())
             from options in Gen.Choose(0, 63)
             from bufferSize in Gen.Elements(1, 2, 3, 16, 31, 32, 33, 64, 1 << 20)
-            from maxRead in Gen.Elements(1, 7, 64, int.MaxValue)
+            from maxRead in Gen.Elements(1, 7, 64, int.MaxValue, Mapped)
             select (picks.Select(p => alphabet[p]).ToArray(), list, options, bufferSize, maxRead);
         Properties.ForAll(cases, c =>
         {
@@ -158,6 +174,7 @@ public sealed class TsvCutTests
     {
         byte[] actual = RunCut(new[] { "-d", "\n", "-f", list }, Encoding.UTF8.GetBytes(input), bufferSize: 2, maxRead: 1);
         Assert.Equal(expected, Encoding.UTF8.GetString(actual));
+        Assert.Equal(expected, Encoding.UTF8.GetString(RunCut(new[] { "-d", "\n", "-f", list }, Encoding.UTF8.GetBytes(input), maxRead: Mapped)));
     }
 
     [Fact]
