@@ -43,7 +43,7 @@ tsvcut_differential() {
     Darwin-x86_64) rid=osx-x64 ;; Darwin-arm64) rid=osx-arm64 ;;
   esac
   if ! command -v clang >/dev/null 2>&1 && command -v gcc >/dev/null 2>&1; then native_args+=(-p:CppCompilerAndLinker=gcc); fi
-  # The suite runs ~3,400 invocations: the native build starts in ~3 ms, the JIT build in ~60 ms.
+  # The suite runs ~3,400 processes: the native build starts in ~3 ms, the JIT build in ~60 ms.
   if [[ -z "$rid" ]] || ! dotnet publish samples/TsvCut/TsvCut.csproj -c "$configuration" -r "$rid" "${native_args[@]}" \
       -nologo -v:quiet -o "$bin" >/dev/null; then
     echo "  (NativeAOT publish unavailable; testing the JIT build)"
