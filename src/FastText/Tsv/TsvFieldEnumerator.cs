@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 
 namespace FastText;
 
@@ -49,6 +50,7 @@ public ref partial struct TsvFieldEnumerator
 
     /// <summary>Moves to the next field.</summary>
     /// <returns>False after the last field of the line.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool MoveNext()
     {
         if (_fieldEnd == _line.Length)

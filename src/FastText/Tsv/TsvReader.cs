@@ -33,6 +33,8 @@ public sealed partial class TsvReader : IDisposable
     private readonly bool _trimCarriageReturn;
     private readonly bool _skipCommentLines;
     private readonly bool _unescapeBackslashes;
+    private readonly bool _skipEmptyLines;
+    private readonly bool _throwOnMissingColumns;
     private readonly byte _separator;
     private readonly byte _lineTerminator;
 
@@ -50,6 +52,9 @@ public sealed partial class TsvReader : IDisposable
     private long _lineNumber;
     private bool _atStart = true;
     private bool _headerPending;
+
+    // No columns selected, no header to read, no comments, no unescaping: TryReadRow's whole-line fast path applies.
+    private bool _wholeLinesOnly;
 
     /// <summary>
     /// Reads whole lines and selects no columns: the fastest scan (only the line terminator is searched for), for
@@ -80,6 +85,8 @@ public sealed partial class TsvReader : IDisposable
         _trimCarriageReturn = _options.TrimCarriageReturn;
         _skipCommentLines = _options.SkipCommentLines;
         _unescapeBackslashes = _options.UnescapeBackslashes;
+        _skipEmptyLines = _options.SkipEmptyLines;
+        _throwOnMissingColumns = _options.ThrowOnMissingColumns;
         _separator = _options.Separator;
         _lineTerminator = _options.LineTerminator;
         _headerPending = _options.HasHeader;
@@ -120,6 +127,8 @@ public sealed partial class TsvReader : IDisposable
         _trimCarriageReturn = options.TrimCarriageReturn;
         _skipCommentLines = options.SkipCommentLines;
         _unescapeBackslashes = options.UnescapeBackslashes;
+        _skipEmptyLines = options.SkipEmptyLines;
+        _throwOnMissingColumns = options.ThrowOnMissingColumns;
         _separator = options.Separator;
         _lineTerminator = options.LineTerminator;
         _headerPending = true;
@@ -180,6 +189,36 @@ public sealed partial class TsvReader : IDisposable
             {
                 row = default;
                 return false;
+            }
+        }
+
+        if (_wholeLinesOnly)
+        {
+            while (true)
+            {
+                // Nothing to slice and no special line: a row is one search for the terminator (the cut fast path).
+                // A line without its terminator yet takes the general path, which knows about limits and the final line.
+                int lineEnd = buffer.IndexOf(_lineTerminator);
+                if (lineEnd < 0)
+                {
+                    break;
+                }
+
+                if (lineEnd > _maxLineLength)
+                {
+                    ThrowLineTooLong(_lineNumber + 1);
+                }
+
+                int lineLength = _trimCarriageReturn && lineEnd > 0 && buffer[lineEnd - 1] == CarriageReturn ? lineEnd - 1 : lineEnd;
+                ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
+                buffer = buffer.Slice(lineEnd + 1);
+                _lineNumber++;
+                if (lineLength != 0 || !_skipEmptyLines)
+                {
+                    _foundCount = 0;
+                    row = new TsvRow(this, line, line, _lineNumber);
+                    return true;
+                }
             }
         }
 
@@ -271,6 +310,8 @@ public sealed partial class TsvReader : IDisposable
             {
                 SelectColumns(Array.Empty<int>());
             }
+
+            UpdateWholeLinesOnly();
         }
     }
 
@@ -316,6 +357,18 @@ public sealed partial class TsvReader : IDisposable
         int column = 0;
         int found = 0;
         int lineEnd;
+        if (sortedColumns.Length == 0)
+        {
+            // No selection (whole lines, fields walked by the caller): one search for the terminator is all.
+            lineEnd = data.IndexOf(terminator);
+            if (lineEnd < 0)
+            {
+                goto NoLineEnd;
+            }
+
+            goto LineEndFound;
+        }
+
         if (TryScanColumnsVectorized(data, ref position, ref column, ref found, out lineEnd))
         {
             goto LineEndFound;
@@ -405,12 +458,12 @@ public sealed partial class TsvReader : IDisposable
         }
 
         _foundCount = found;
-        if (lineLength == 0 && _options.SkipEmptyLines)
+        if (lineLength == 0 && _skipEmptyLines)
         {
             return LineKind.Skipped;
         }
 
-        if (found < sortedColumns.Length && _options.ThrowOnMissingColumns)
+        if (found < sortedColumns.Length && _throwOnMissingColumns)
         {
             ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
         }
@@ -461,7 +514,7 @@ public sealed partial class TsvReader : IDisposable
             return LineKind.Skipped;
         }
 
-        if (lineLength == 0 && _options.SkipEmptyLines)
+        if (lineLength == 0 && _skipEmptyLines)
         {
             return LineKind.Skipped;
         }
@@ -473,6 +526,7 @@ public sealed partial class TsvReader : IDisposable
     private void ReadHeader(ReadOnlySpan<byte> header)
     {
         _headerPending = false;
+        UpdateWholeLinesOnly();
         if (_columnNamesUtf8 is null)
         {
             return;
@@ -535,7 +589,11 @@ public sealed partial class TsvReader : IDisposable
         _starts = new int[sorted.Length];
         _lengths = new int[sorted.Length];
         _foundCount = 0;
+        UpdateWholeLinesOnly();
     }
+
+    private void UpdateWholeLinesOnly() =>
+        _wholeLinesOnly = _sortedColumns.Length == 0 && _columnNamesUtf8 is null && !_headerPending && !_skipCommentLines && !_unescapeBackslashes;
 
     private static void ValidateOptions(TsvOptions options, string parameterName)
     {
