@@ -56,12 +56,21 @@ public sealed partial class TsvReader : IDisposable
     // No columns selected, no header to read, no comments, no unescaping: TryReadRow's whole-line fast path applies.
     private bool _wholeLinesOnly;
 
+    // How many bytes at the front of the caller's buffer are known to hold no line terminator: the incomplete line
+    // examined by the previous call that returned false. The next call (given, by contract, the same bytes plus
+    // more) searches only what follows them, so a long line arriving in small reads costs linear time.
+    private long _pendingExamined;
+
+    // Bytes the scanner has looked at, for the complexity tests (one add per line; never read on the hot path).
+    private long _bytesExamined;
+
     /// <summary>
     /// Reads whole lines and selects no columns: the fastest scan (only the line terminator is searched for), for
     /// code that walks every field itself with <see cref="TsvRow.Fields"/> or uses <see cref="TsvRow.Line"/>.
     /// </summary>
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
-    /// <exception cref="ArgumentException"><see cref="TsvOptions.Separator"/> equals <see cref="TsvOptions.LineTerminator"/>.</exception>
+    /// <exception cref="ArgumentException"><see cref="TsvOptions.Separator"/> equals <see cref="TsvOptions.LineTerminator"/>,
+    /// or is '\r' while <see cref="TsvOptions.TrimCarriageReturn"/> is on.</exception>
     public TsvReader(TsvOptions? options)
         : this(Array.Empty<int>(), options)
     {
@@ -71,7 +80,8 @@ public sealed partial class TsvReader : IDisposable
     /// <param name="columns">0-based column indices; <see cref="TsvRow"/> column <c>i</c> is file column <c>columns[i]</c>.</param>
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
     /// <exception cref="ArgumentOutOfRangeException">A column index is negative.</exception>
-    /// <exception cref="ArgumentException"><see cref="TsvOptions.Separator"/> equals <see cref="TsvOptions.LineTerminator"/>.</exception>
+    /// <exception cref="ArgumentException"><see cref="TsvOptions.Separator"/> equals <see cref="TsvOptions.LineTerminator"/>,
+    /// or is '\r' while <see cref="TsvOptions.TrimCarriageReturn"/> is on.</exception>
     public TsvReader(int[] columns, TsvOptions? options = null)
     {
         if (columns is null)
@@ -162,6 +172,9 @@ public sealed partial class TsvReader : IDisposable
 
     internal byte Separator => _separator;
 
+    /// <summary>Bytes examined by every search so far: the complexity tests bound it by a constant times the input.</summary>
+    internal long BytesExamined => _bytesExamined;
+
     internal int[] SlotOfColumn => _slotOfColumn;
 
     internal int[] Starts => _starts;
@@ -192,17 +205,22 @@ public sealed partial class TsvReader : IDisposable
             }
         }
 
-        if (_wholeLinesOnly)
+        if (_wholeLinesOnly && _pendingExamined == 0)
         {
             while (true)
             {
                 // Nothing to slice and no special line: a row is one search for the terminator (the cut fast path).
-                // A line without its terminator yet takes the general path, which knows about limits and the final line.
+                // A line without its terminator yet takes the general path, which knows about limits and the final
+                // line and, told what was examined here, does not search it again.
                 int lineEnd = buffer.IndexOf(_lineTerminator);
                 if (lineEnd < 0)
                 {
+                    _bytesExamined += buffer.Length;
+                    _pendingExamined = buffer.Length;
                     break;
                 }
+
+                _bytesExamined += lineEnd + 1;
 
                 if (lineEnd > _maxLineLength)
                 {
@@ -224,13 +242,15 @@ public sealed partial class TsvReader : IDisposable
 
         while (true)
         {
-            LineKind kind = ScanLine(buffer, isFinalBlock, out int consumed, out int lineLength);
+            LineKind kind = ScanLine(buffer, isFinalBlock, _pendingExamined, out int consumed, out int lineLength);
             if (kind == LineKind.NeedMoreData)
             {
+                _pendingExamined = isFinalBlock ? 0 : Math.Max(_pendingExamined, buffer.Length);
                 row = default;
                 return false;
             }
 
+            _pendingExamined = 0;
             ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
             buffer = buffer.Slice(consumed);
             _lineNumber++;
@@ -265,17 +285,18 @@ public sealed partial class TsvReader : IDisposable
         {
             ReadOnlySpan<byte> first = SequenceSpans.First(buffer);
             bool isSingleSegment = buffer.IsSingleSegment;
-            LineKind kind = ScanLine(first, isFinalBlock && isSingleSegment, out int consumed, out int lineLength);
+            LineKind kind = ScanLine(first, isFinalBlock && isSingleSegment, _pendingExamined, out int consumed, out int lineLength);
             ReadOnlySpan<byte> line;
             if (kind == LineKind.NeedMoreData)
             {
                 if (isSingleSegment)
                 {
+                    _pendingExamined = isFinalBlock ? 0 : Math.Max(_pendingExamined, first.Length);
                     row = default;
                     return false;
                 }
 
-                kind = ReadStraddlingLine(ref buffer, isFinalBlock, out line);
+                kind = ReadStraddlingLine(ref buffer, isFinalBlock, Math.Max(_pendingExamined, first.Length), out line);
                 if (kind == LineKind.NeedMoreData)
                 {
                     row = default;
@@ -288,6 +309,7 @@ public sealed partial class TsvReader : IDisposable
                 buffer = buffer.Slice(consumed);
             }
 
+            _pendingExamined = 0;
             _lineNumber++;
             if (kind == LineKind.Row)
             {
@@ -301,6 +323,7 @@ public sealed partial class TsvReader : IDisposable
     public void Reset()
     {
         _lineNumber = 0;
+        _pendingExamined = 0;
         _atStart = true;
         _foundCount = 0;
         if (_options.HasHeader)
@@ -334,9 +357,16 @@ public sealed partial class TsvReader : IDisposable
     /// lineLength excludes it and a trimmed '\r'. NeedMoreData when the line does not end inside the span and more
     /// may come (or the span is empty).
     /// </summary>
-    private LineKind ScanLine(ReadOnlySpan<byte> data, bool isFinal, out int consumed, out int lineLength)
+    private LineKind ScanLine(ReadOnlySpan<byte> data, bool isFinal, long knownIncomplete, out int consumed, out int lineLength)
     {
         if (data.IsEmpty)
+        {
+            consumed = 0;
+            lineLength = 0;
+            return LineKind.NeedMoreData;
+        }
+
+        if (knownIncomplete > 0 && IsStillIncomplete(data, isFinal, knownIncomplete))
         {
             consumed = 0;
             lineLength = 0;
@@ -419,6 +449,7 @@ public sealed partial class TsvReader : IDisposable
     NoLineEnd:
         if (!isFinal)
         {
+            _bytesExamined += data.Length;
             if (data.Length > _maxLineLength)
             {
                 ThrowLineTooLong(_lineNumber + 1);
@@ -440,6 +471,7 @@ public sealed partial class TsvReader : IDisposable
         consumed = lineEnd;
 
     LineComplete:
+        _bytesExamined += consumed;
         if (lineEnd > _maxLineLength)
         {
             ThrowLineTooLong(_lineNumber + 1);
@@ -471,10 +503,52 @@ public sealed partial class TsvReader : IDisposable
         return LineKind.Row;
     }
 
+    /// <summary>
+    /// The line at the front of <paramref name="data"/> was incomplete when its first <paramref name="knownIncomplete"/>
+    /// bytes were examined: search only the bytes after them. True when it is still incomplete and more may come;
+    /// false when it now ends (or the input does), so the caller scans it from its start, once.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool IsStillIncomplete(ReadOnlySpan<byte> data, bool isFinal, long knownIncomplete)
+    {
+        if (isFinal)
+        {
+            return false;
+        }
+
+        if (knownIncomplete >= data.Length)
+        {
+            // Nothing new: by contract these are the bytes already examined (or the first segment of them).
+            if (data.Length > _maxLineLength)
+            {
+                ThrowLineTooLong(_lineNumber + 1);
+            }
+
+            return true;
+        }
+
+        int from = (int)knownIncomplete;
+        int found = data.Slice(from).IndexOf(_lineTerminator);
+        if (found >= 0)
+        {
+            _bytesExamined += found + 1;
+            return false;
+        }
+
+        _bytesExamined += data.Length - from;
+        if (data.Length > _maxLineLength)
+        {
+            ThrowLineTooLong(_lineNumber + 1);
+        }
+
+        return true;
+    }
+
     /// <summary>A comment line, or the header line (which may also be preceded by comments and empty lines).</summary>
     private LineKind ScanSpecialLine(ReadOnlySpan<byte> data, bool isFinal, out int consumed, out int lineLength)
     {
         int lineEnd = data.IndexOf(_lineTerminator);
+        _bytesExamined += lineEnd < 0 ? data.Length : lineEnd + 1;
         if (lineEnd < 0)
         {
             if (!isFinal)
@@ -600,6 +674,12 @@ public sealed partial class TsvReader : IDisposable
         if (options.Separator == options.LineTerminator)
         {
             ThrowHelper.ThrowArgument(parameterName, "The separator and the line terminator must be different bytes.");
+        }
+
+        if (options.Separator == CarriageReturn && options.TrimCarriageReturn)
+        {
+            // A trimmed '\r' would be a separator too, leaving a column that ends before it starts.
+            ThrowHelper.ThrowArgument(parameterName, "A '\\r' separator needs TrimCarriageReturn off.");
         }
     }
 
