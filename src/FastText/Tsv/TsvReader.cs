@@ -599,10 +599,10 @@ public sealed partial class TsvReader : IDisposable
 
     private void ReadHeader(ReadOnlySpan<byte> header)
     {
-        _headerPending = false;
-        UpdateWholeLinesOnly();
         if (_columnNamesUtf8 is null)
         {
+            _headerPending = false;
+            UpdateWholeLinesOnly();
             return;
         }
 
@@ -645,6 +645,8 @@ public sealed partial class TsvReader : IDisposable
             }
         }
 
+        // Only now: a header missing a name stays pending, so the next call reports it again instead of reading it as data.
+        _headerPending = false;
         SelectColumns(columns);
     }
 
