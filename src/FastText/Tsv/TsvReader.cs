@@ -61,6 +61,12 @@ public sealed partial class TsvReader : IDisposable
     // more) searches only what follows them, so a long line arriving in small reads costs linear time.
     private long _pendingExamined;
 
+    // The header line's names, once read (HasHeader).
+    private TsvHeader? _header;
+
+    // Every field of each line is recorded (no selection): row column i is file column i.
+    private bool _allColumns;
+
     // Bytes the scanner has looked at, for the complexity tests (one add per line; never read on the hot path).
     private long _bytesExamined;
 
@@ -161,6 +167,12 @@ public sealed partial class TsvReader : IDisposable
     /// <summary>How many columns each row exposes (the length of the selection).</summary>
     public int ColumnCount => _columnNamesUtf8?.Length ?? _slotOfColumn.Length;
 
+    /// <summary>
+    /// The header's names and name lookup once the header line has been read (<see cref="TsvOptions.HasHeader"/>);
+    /// null before that and without a header. It is read by the first <c>TryReadRow</c> call that reaches it.
+    /// </summary>
+    public TsvHeader? Header => _header;
+
     /// <summary>The number of lines consumed so far, counting comments, header and empty lines.</summary>
     public long LineNumber => _lineNumber;
 
@@ -176,6 +188,16 @@ public sealed partial class TsvReader : IDisposable
     internal long BytesExamined => _bytesExamined;
 
     internal int[] SlotOfColumn => _slotOfColumn;
+
+    internal bool AllColumns => _allColumns;
+
+    /// <summary>A reader whose rows expose every field by file index (<see cref="TsvFileReader"/> without a projection).</summary>
+    internal static TsvReader ForAllColumns(TsvOptions? options)
+    {
+        var reader = new TsvReader(options);
+        reader._allColumns = true;
+        return reader;
+    }
 
     internal int[] Starts => _starts;
 
@@ -194,7 +216,7 @@ public sealed partial class TsvReader : IDisposable
     /// <param name="row">The row; valid until the next call on this reader.</param>
     /// <exception cref="TsvFormatException">A line is longer than <see cref="TsvOptions.MaxLineLength"/>, a named
     /// column is missing from the header, or (with <see cref="TsvOptions.ThrowOnMissingColumns"/>) a row is short.</exception>
-    public bool TryReadRow(ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out TsvRow row)
+    public bool TryReadRow(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out TsvRow row)
     {
         if (_atStart)
         {
@@ -233,7 +255,7 @@ public sealed partial class TsvReader : IDisposable
                 _lineNumber++;
                 if (lineLength != 0 || !_skipEmptyLines)
                 {
-                    _foundCount = 0;
+                    _foundCount = _allColumns ? RecordAllFields(line) : 0;
                     row = new TsvRow(this, line, line, _lineNumber);
                     return true;
                 }
@@ -270,7 +292,7 @@ public sealed partial class TsvReader : IDisposable
     /// <param name="isFinalBlock">True when no data follows, so a last line without '\n' is a row.</param>
     /// <param name="row">The row; valid until the next call on this reader and while the buffer's memory is.</param>
     /// <exception cref="TsvFormatException">As for the span overload.</exception>
-    public bool TryReadRow(ref ReadOnlySequence<byte> buffer, bool isFinalBlock, out TsvRow row)
+    public bool TryReadRow(scoped ref ReadOnlySequence<byte> buffer, bool isFinalBlock, out TsvRow row)
     {
         if (_atStart)
         {
@@ -319,9 +341,39 @@ public sealed partial class TsvReader : IDisposable
         }
     }
 
+    /// <summary>
+    /// Consumes the lines up to and including the header (comments, skipped empty lines, BOM) without reading a
+    /// data row. True when the header has been read (or there is none to read).
+    /// </summary>
+    internal bool TryReadHeader(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock)
+    {
+        if (_atStart && !TrySkipPreamble(ref buffer, isFinalBlock))
+        {
+            return false;
+        }
+
+        while (_headerPending)
+        {
+            // With the header pending every line is special: a comment, a skipped empty line or the header.
+            LineKind kind = ScanLine(buffer, isFinalBlock, _pendingExamined, out int consumed, out _);
+            if (kind == LineKind.NeedMoreData)
+            {
+                _pendingExamined = isFinalBlock ? 0 : Math.Max(_pendingExamined, buffer.Length);
+                return false;
+            }
+
+            _pendingExamined = 0;
+            buffer = buffer.Slice(consumed);
+            _lineNumber++;
+        }
+
+        return true;
+    }
+
     /// <summary>Forgets the position, line number and header so the reader can read another input from its start.</summary>
     public void Reset()
     {
+        _header = null;
         _lineNumber = 0;
         _pendingExamined = 0;
         _atStart = true;
@@ -495,6 +547,11 @@ public sealed partial class TsvReader : IDisposable
             return LineKind.Skipped;
         }
 
+        if (_allColumns)
+        {
+            _foundCount = RecordAllFields(data.Slice(0, lineLength));
+        }
+
         if (found < sortedColumns.Length && _throwOnMissingColumns)
         {
             ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
@@ -599,6 +656,7 @@ public sealed partial class TsvReader : IDisposable
 
     private void ReadHeader(ReadOnlySpan<byte> header)
     {
+        _header = new TsvHeader(header, _separator);
         if (_columnNamesUtf8 is null)
         {
             _headerPending = false;
@@ -670,6 +728,32 @@ public sealed partial class TsvReader : IDisposable
 
     private void UpdateWholeLinesOnly() =>
         _wholeLinesOnly = _sortedColumns.Length == 0 && _columnNamesUtf8 is null && !_headerPending && !_skipCommentLines && !_unescapeBackslashes;
+
+    /// <summary>Records where every field of <paramref name="line"/> lies (the field enumerator's search); returns the field count.</summary>
+    private int RecordAllFields(ReadOnlySpan<byte> line)
+    {
+        int[] starts = _starts;
+        int[] lengths = _lengths;
+        int count = 0;
+        var fields = new TsvFieldEnumerator(line, _separator);
+        while (fields.MoveNext())
+        {
+            if (count == starts.Length)
+            {
+                int grown = Math.Max(16, count * 2);
+                Array.Resize(ref _starts, grown);
+                Array.Resize(ref _lengths, grown);
+                starts = _starts;
+                lengths = _lengths;
+            }
+
+            starts[count] = fields.CurrentStart;
+            lengths[count] = fields.Current.Length;
+            count++;
+        }
+
+        return count;
+    }
 
     private static void ValidateOptions(TsvOptions options, string parameterName)
     {
