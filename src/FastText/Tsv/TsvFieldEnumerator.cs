@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 
 namespace FastText;
 
@@ -31,6 +32,9 @@ public ref partial struct TsvFieldEnumerator
     /// <summary>The field the enumerator is on (empty before the first <see cref="MoveNext"/>).</summary>
     public readonly ReadOnlySpan<byte> Current => _index < 0 ? default : _line.Slice(_fieldStart, _fieldEnd - _fieldStart);
 
+    /// <summary>Where <see cref="Current"/> starts in the line.</summary>
+    internal readonly int CurrentStart => _fieldStart;
+
     /// <summary>The 0-based file column of <see cref="Current"/>; -1 before the first <see cref="MoveNext"/>.</summary>
     public readonly long Index => _index;
 
@@ -49,6 +53,7 @@ public ref partial struct TsvFieldEnumerator
 
     /// <summary>Moves to the next field.</summary>
     /// <returns>False after the last field of the line.</returns>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool MoveNext()
     {
         if (_fieldEnd == _line.Length)
