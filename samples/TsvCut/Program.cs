@@ -1,106 +1,121 @@
 using System;
-using System.Collections.Generic;
 using System.IO;
+using System.Reflection;
+using System.Text;
 
 namespace FastText.Samples.TsvCut;
 
-/// <summary>tsvcut -f LIST [-s] [FILE...]: GNU <c>cut -f</c> for tab-separated files, plain or gzip, at memory speed.</summary>
+/// <summary>
+/// tsvcut: GNU <c>cut -f</c>, byte for byte, on FastText's <see cref="TsvReader"/>; plain or gzip input. Exit
+/// status as cut's: 0, or 1 after any error (the remaining files are still cut); 141 when standard output is
+/// closed by its reader (a shell reports cut killed by SIGPIPE the same way).
+/// </summary>
 public static class Program
 {
+    private const int BrokenPipeExitCode = 128 + 13;
+
     private const string Usage =
-        "Usage: tsvcut -f LIST [-s] [FILE...]\n" +
-        "Print the selected tab-separated fields of each line, byte-identical to GNU 'cut -f LIST'.\n" +
-        "  -f, --fields=LIST       fields to keep: N, N-M, N-, -M, comma-separated (1-based)\n" +
-        "  -s, --only-delimited    drop lines that contain no tab\n" +
-        "Plain or gzip input (detected by its magic bytes); standard input when FILE is absent or '-'.\n";
+        "Usage: tsvcut OPTION... [FILE]...\n" +
+        "Print the selected fields of each line of each FILE (plain or gzip) to standard output,\n" +
+        "exactly as GNU 'cut -f' does.\n" +
+        "\n" +
+        "With no FILE, or when FILE is -, read standard input.\n" +
+        "\n" +
+        "  -f, --fields=LIST          the fields to print; a line without the delimiter is printed\n" +
+        "                               whole unless -s is given\n" +
+        "  -d, --delimiter=DELIM      the field delimiter, one byte (default: TAB; '' is NUL)\n" +
+        "  -s, --only-delimited       drop the lines that hold no delimiter\n" +
+        "      --complement           print the fields LIST does not select\n" +
+        "      --output-delimiter=STRING  put STRING between printed fields (default: DELIM)\n" +
+        "  -z, --zero-terminated      lines end with NUL instead of newline\n" +
+        "  -n                         accepted and ignored, as by cut\n" +
+        "      --help                 print this help and exit\n" +
+        "      --version              print the version and exit\n" +
+        "\n" +
+        "LIST is one or more ranges separated by commas or blanks, fields counted from 1:\n" +
+        "  N    field N          N-   field N to the end of the line\n" +
+        "  N-M  fields N to M    -M   fields 1 to M\n" +
+        "Fields are printed once each, in the order of the line, whatever the order of LIST.\n" +
+        "-b and -c (bytes, characters) are not supported: use cut for them.\n" +
+        "gzip input is recognised by its header; a truncated or corrupt one is an error.\n";
 
     public static int Main(string[] args)
     {
-        string? list = null;
-        bool onlyDelimited = false;
-        var files = new List<string>();
-        for (int i = 0; i < args.Length; i++)
+        _ = PosixInputStream.StandardInputClosedAtStart;
+        CutCommandLine commandLine = CutCommandLine.Parse(args);
+        var output = new CutOutput(new PosixOutputStream());
+        try
         {
-            string arg = args[i];
-            if (arg == "-f" || arg == "--fields")
+            switch (commandLine.Action)
             {
-                if (++i == args.Length)
-                {
-                    return Fail("option requires an argument -- 'f'");
-                }
-
-                list = args[i];
-            }
-            else if (arg.StartsWith("--fields=", StringComparison.Ordinal))
-            {
-                list = arg.Substring("--fields=".Length);
-            }
-            else if (arg.StartsWith("-f", StringComparison.Ordinal) && arg.Length > 2)
-            {
-                list = arg.Substring(2);
-            }
-            else if (arg == "-s" || arg == "--only-delimited")
-            {
-                onlyDelimited = true;
-            }
-            else if (arg == "-h" || arg == "--help")
-            {
-                Console.Out.Write(Usage);
-                return 0;
-            }
-            else if (arg.Length > 1 && arg[0] == '-' && arg != "-")
-            {
-                return Fail("invalid option '" + arg + "'");
-            }
-            else
-            {
-                files.Add(arg);
+                case CutAction.Fail:
+                    Console.Error.Write("tsvcut: " + commandLine.Error + "\nTry 'tsvcut --help' for more information.\n");
+                    return 1;
+                case CutAction.Help:
+                    output.Write(Encoding.UTF8.GetBytes(Usage));
+                    output.Flush();
+                    return 0;
+                case CutAction.Version:
+                    output.Write(Encoding.UTF8.GetBytes("tsvcut (FastText) " + Version() + "\n"));
+                    output.Flush();
+                    return 0;
+                default:
+                    return CutFiles(commandLine, output);
             }
         }
-
-        if (list is null)
+        catch (CutOutputException e) when (e.Errno == NativeMethods.EPIPE)
         {
-            return Fail("you must specify a list of fields");
+            // The reader has gone (tsvcut ... | head): stop at once and quietly, as cut does when SIGPIPE kills it.
+            return BrokenPipeExitCode;
         }
-
-        CutFieldList? fields = CutFieldList.TryParse(list, out string error);
-        if (fields is null)
+        catch (CutOutputException e)
         {
-            return Fail(error);
+            Console.Error.Write("tsvcut: write error: " + e.Message + "\n");
+            return 1;
         }
+    }
 
-        if (files.Count == 0)
-        {
-            files.Add("-");
-        }
-
+    private static int CutFiles(CutCommandLine commandLine, CutOutput output)
+    {
         int exitCode = 0;
-        var cutter = new TsvCutter(fields, onlyDelimited);
-        using Stream stdout = Console.OpenStandardOutput();
-        foreach (string file in files)
+        using var cutter = new FieldCutter(commandLine, output);
+        foreach (string file in commandLine.Files)
         {
             try
             {
-                using Stream raw = file == "-"
-                    ? Console.OpenStandardInput()
-                    : new FileStream(file, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
-                using Stream input = CutInput.Open(raw);
-                cutter.Cut(input, stdout);
+                using PosixInputStream raw = file == "-" ? PosixInputStream.StandardInputStream() : PosixInputStream.OpenFile(file);
+                if (!TryCutMapped(raw, cutter))
+                {
+                    using Stream input = CutInput.Open(raw);
+                    cutter.Cut(input);
+                }
             }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException or InvalidDataException)
+            catch (CutInputException e)
             {
-                Console.Error.WriteLine("tsvcut: " + file + ": " + e.Message);
+                // Everything cut before the error goes out before the message about it.
+                output.Flush();
+                Console.Error.Write("tsvcut: " + CutText.QuoteFileName(file) + ": " + e.Message + "\n");
                 exitCode = 1;
             }
         }
 
+        output.Flush();
         return exitCode;
     }
 
-    private static int Fail(string message)
+    /// <summary>Cuts a plain regular file through a memory map; false (nothing done) for gzip and non-files.</summary>
+    private static unsafe bool TryCutMapped(PosixInputStream raw, FieldCutter cutter)
     {
-        Console.Error.WriteLine("tsvcut: " + message);
-        Console.Error.WriteLine("Try 'tsvcut --help' for more information.");
-        return 1;
+        using MappedInput? mapped = raw.TryMap();
+        if (mapped is null || CutInput.IsGzipHeader(new ReadOnlySpan<byte>(mapped.Address, (int)Math.Min(mapped.Length, 16))))
+        {
+            return false;
+        }
+
+        cutter.Cut(mapped.Address, mapped.Length);
+        return true;
     }
+
+    private static string Version() =>
+        typeof(Program).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion.Split('+')[0] ?? "0";
 }

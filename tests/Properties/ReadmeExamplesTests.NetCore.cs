@@ -91,20 +91,19 @@ public class ReadmeExamplesTests
     [Fact]
     public async Task Tsv_examples()
     {
-        byte[] file = Encoding.UTF8.GetBytes("2026-11-22\t200\tx\tx\tx\tx\tx\tx\tx\tx\t/index.html\n2026-11-23\t404\tx\tx\tx\tx\tx\tx\tx\tx\t/missing\n");
-        var uris = new List<string>();
-        ReadOnlySpan<byte> input = file;
-        using (var reader = new TsvReader(new[] { 0, 1, 10 }))
+        byte[] file = Encoding.UTF8.GetBytes("date\tsc-status\tx\tx\tx\tx\tx\tx\tx\tx\tcs-uri-stem\n2026-11-22\t200\tx\tx\tx\tx\tx\tx\tx\tx\t/index.html\n2026-11-23\t404\tx\tx\tx\tx\tx\tx\tx\tx\t/missing\n");
+        string path = Path.Combine(Path.GetTempPath(), "fasttext-readme-" + Guid.NewGuid().ToString("N") + ".tsv");
+        File.WriteAllBytes(path, file);
+        try
         {
-            while (reader.TryReadRow(ref input, isFinalBlock: true, out TsvRow row))
-            {
-                Assert.Equal(10, row[0].Length);
-                uris.Add(row.GetString(2, StringPool.Shared));
-                Assert.True(row.GetInt32(1) is 200 or 404);
-            }
+            Assert.Equal(new[] { "/index.html", "/missing" }, ReadTsvFile(path));
+        }
+        finally
+        {
+            File.Delete(path);
         }
 
-        Assert.Equal(new[] { "/index.html", "/missing" }, uris);
+        file = file.AsSpan(file.AsSpan().IndexOf((byte)'\n') + 1).ToArray();
 
         var compressed = new MemoryStream();
         using (var zip = new GZipStream(compressed, CompressionMode.Compress, leaveOpen: true))
@@ -117,6 +116,27 @@ public class ReadmeExamplesTests
         using var logReader = new TsvReader(new[] { 10 }, new TsvOptions { SkipCommentLines = true });
         CountRows result = await logReader.ReadRowsAsync(gzip, new CountRows(), default);
         Assert.Equal(2, result.Rows);
+    }
+
+    // The README's first TSV block, as shown (a synchronous method: a row is a ref struct).
+    private static List<string> ReadTsvFile(string path)
+    {
+        var uris = new List<string>();
+        using (TsvFileReader reader = TsvFileReader.Open(path, new TsvOptions { HasHeader = true })
+                   .SelectColumns("date", "cs-uri-stem", "sc-status"))          // optional: the projection fast path
+        {
+            foreach (TsvRow row in reader)
+            {
+                ReadOnlySpan<byte> date = row[0];                       // a slice of the buffer: no copy
+                string uri = row.GetString(1, StringPool.Shared);       // interned for repetitive columns
+                int status = row.GetInt32(2);                           // TsvFormatException names line and column
+                Assert.Equal(10, date.Length);
+                Assert.True(status is 200 or 404);
+                uris.Add(uri);
+            }
+        }
+
+        return uris;
     }
 
     private struct CountRows : ITsvRowHandler

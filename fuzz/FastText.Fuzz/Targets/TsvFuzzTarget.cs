@@ -12,6 +12,9 @@ namespace FastText.Fuzz;
 /// chunks. Layout: byte 0 option flags, byte 1 max line length, byte 2 the column selection (then one byte per
 /// column), byte 3 the segmentation mode (then up to 4 segment-size bytes), byte 4 the pipe chunking, the rest is
 /// the file (UTF-8 when valid, else bytes at or above 0x80 read as Latin-1 so the text round-trips).
+/// Two more reads throw at random points chosen by the chunking byte: <c>ReadRows</c> with a handler that throws
+/// (called again until done: every row must arrive exactly once, a format error must repeat for the same line), and
+/// the PipeReader driver over a scripted pipe with a throwing handler (never left mid-read, nothing replayed).
 /// </summary>
 internal sealed class TsvFuzzTarget : IFuzzTarget
 {
@@ -91,6 +94,14 @@ internal sealed class TsvFuzzTarget : IFuzzTarget
             List<string> pipeRows = ReadThroughPipe(pipeReader, bytes, chunking);
             Release(pipeReader, shared);
             Compare("pipe", expected, pipeRows, tsv);
+            TsvReader throwingReader = Reader(tsv, shared);
+            List<string> throwingRows = ReadRowsWithThrowingHandler(throwingReader, TsvTestSupport.ToSequence(segments), chunking);
+            Release(throwingReader, shared);
+            Compare("ReadRows with a throwing handler", expected, throwingRows, tsv);
+            TsvReader scriptedReader = Reader(tsv, shared);
+            List<string> scriptedRows = ReadScriptedPipeWithThrowingHandler(scriptedReader, bytes, chunking);
+            Release(scriptedReader, shared);
+            Compare("pipe with a throwing handler", expected, scriptedRows, tsv);
         }
         finally
         {
@@ -198,6 +209,100 @@ internal sealed class TsvFuzzTarget : IFuzzTarget
         }
 
         return handler.Rows;
+    }
+
+    private static List<string> ReadRowsWithThrowingHandler(TsvReader reader, ReadOnlySequence<byte> buffer, byte chunking)
+    {
+        var handler = new ThrowingCollector(new List<string>(), new Random(chunking), 1 + (chunking & 3));
+        for (int attempt = 0; attempt < 1_000_000; attempt++)
+        {
+            try
+            {
+                reader.ReadRows(ref buffer, true, ref handler);
+                return handler.Rows;
+            }
+            catch (HandlerFailure)
+            {
+            }
+            catch (TsvFormatException error)
+            {
+                long length = buffer.Length;
+                try
+                {
+                    reader.ReadRows(ref buffer, true, ref handler);
+                    throw new FuzzMismatchException("tsv ReadRows: a format error was not reported again");
+                }
+                catch (TsvFormatException again) when (again.LineNumber == error.LineNumber && buffer.Length == length)
+                {
+                }
+
+                handler.Rows.Add("error@" + error.LineNumber);
+                return handler.Rows;
+            }
+        }
+
+        throw new FuzzMismatchException("tsv ReadRows: no progress after a million handler failures");
+    }
+
+    private static List<string> ReadScriptedPipeWithThrowingHandler(TsvReader reader, byte[] bytes, byte chunking)
+    {
+        var random = new Random(chunking * 31 + 7);
+        var pipe = new ScriptedPipeReader(bytes, random.Next(1, 64), random.Next(1, 40));
+        var handler = new ThrowingCollector(new List<string>(), random, 1 + ((chunking >> 2) & 3));
+        for (int attempt = 0; attempt < 1_000_000; attempt++)
+        {
+            try
+            {
+                reader.ReadRowsAsync(pipe, handler).AsTask().GetAwaiter().GetResult();
+                return handler.Rows;
+            }
+            catch (HandlerFailure)
+            {
+            }
+            catch (TsvFormatException error)
+            {
+                handler.Rows.Add("error@" + error.LineNumber);
+                return handler.Rows;
+            }
+            finally
+            {
+                if (pipe.IsReading)
+                {
+                    throw new FuzzMismatchException("tsv pipe driver: an exception left the pipe mid-read");
+                }
+            }
+        }
+
+        throw new FuzzMismatchException("tsv pipe driver: no progress after a million handler failures");
+    }
+
+    private sealed class HandlerFailure : Exception
+    {
+    }
+
+    /// <summary>Records every row, then throws for about one row in <c>oneIn</c>.</summary>
+    private readonly struct ThrowingCollector : ITsvRowHandler
+    {
+        private readonly Random _random;
+        private readonly int _oneIn;
+
+        public ThrowingCollector(List<string> rows, Random random, int oneIn)
+        {
+            Rows = rows;
+            _random = random;
+            _oneIn = oneIn;
+        }
+
+        public List<string> Rows { get; }
+
+        public void OnRow(in TsvRow row)
+        {
+            Rows.Add(TsvTestSupport.Render(row));
+            if (_random.Next(_oneIn) == 0)
+            {
+                throw new HandlerFailure();
+            }
+        }
     }
 
     private static void Compare(string how, List<string> expected, List<string> actual, TsvCase tsv)

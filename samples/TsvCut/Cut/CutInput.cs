@@ -1,15 +1,20 @@
 using System;
 using System.IO;
-using System.IO.Compression;
 
 namespace FastText.Samples.TsvCut;
 
-/// <summary>Opens an input for cutting: gzip is recognised by its magic bytes (1f 8b), on files and pipes alike.</summary>
+/// <summary>
+/// Opens an input for cutting. gzip is recognised by a valid gzip header (magic 1f 8b, method 8 = deflate, no
+/// reserved flag bits), on files and pipes alike; anything else, including a plain file that merely starts with
+/// 1f 8b, is read as it is.
+/// </summary>
 internal static class CutInput
 {
+    private const int GzipHeaderLength = 10;
+
     public static Stream Open(Stream raw)
     {
-        byte[] head = new byte[2];
+        byte[] head = new byte[GzipHeaderLength];
         int count = 0;
         while (count < head.Length)
         {
@@ -22,71 +27,10 @@ internal static class CutInput
             count += read;
         }
 
-        Stream replayed = new PrefixedStream(head.AsMemory(0, count), raw);
-        return count == 2 && head[0] == 0x1f && head[1] == 0x8b
-            ? new GZipStream(replayed, CompressionMode.Decompress)
-            : replayed;
+        ReadOnlyMemory<byte> prefix = head.AsMemory(0, count);
+        return IsGzipHeader(prefix.Span) ? GzipInput.Create(prefix, raw) : new PrefixedStream(prefix, raw);
     }
 
-    /// <summary>The bytes already read to sniff the format, then the rest of the stream.</summary>
-    private sealed class PrefixedStream : Stream
-    {
-        private readonly Stream _rest;
-        private ReadOnlyMemory<byte> _prefix;
-
-        public PrefixedStream(ReadOnlyMemory<byte> prefix, Stream rest)
-        {
-            _prefix = prefix;
-            _rest = rest;
-        }
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position
-        {
-            get => throw new NotSupportedException();
-            set => throw new NotSupportedException();
-        }
-
-        public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
-
-        public override int Read(Span<byte> buffer)
-        {
-            if (_prefix.IsEmpty)
-            {
-                return _rest.Read(buffer);
-            }
-
-            int count = Math.Min(buffer.Length, _prefix.Length);
-            _prefix.Span.Slice(0, count).CopyTo(buffer);
-            _prefix = _prefix.Slice(count);
-            return count;
-        }
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        protected override void Dispose(bool disposing)
-        {
-            if (disposing)
-            {
-                _rest.Dispose();
-            }
-
-            base.Dispose(disposing);
-        }
-    }
+    public static bool IsGzipHeader(ReadOnlySpan<byte> head) =>
+        head.Length >= GzipHeaderLength && head[0] == 0x1f && head[1] == 0x8b && head[2] == 8 && (head[3] & 0xe0) == 0;
 }

@@ -30,6 +30,7 @@ public sealed class TsvFormatException : FormatException
     public TsvFormatException(string message, Exception innerException)
         : base(message, innerException)
     {
+        Column = -1;
     }
 
     /// <summary>The 1-based physical line number of the offending line (comments, header and empty lines count); 0 when unknown.</summary>

@@ -16,6 +16,12 @@ public static class TsvPipeReaderExtensions
     /// read's complete rows are handled synchronously; the pipe is told everything was examined, so a partial row
     /// waits for more data instead of spinning, and <see cref="TsvOptions.MaxLineLength"/> bounds what it buffers.
     /// The final row without a line end is handled when the pipe completes. Does not complete <paramref name="input"/>.
+    /// <para>
+    /// <see cref="PipeReader.CancelPendingRead"/> stops the loop cleanly: it returns the handler after the complete
+    /// rows received so far, leaving any partial line in the pipe; call again (same reader) to continue. When the
+    /// handler or a format error throws, the pipe has already been advanced past exactly the rows delivered (the one
+    /// whose handler threw included), so the caller may read on from the pipe or call again.
+    /// </para>
     /// </summary>
     /// <typeparam name="THandler">Prefer a struct, so the call devirtualizes and nothing is allocated per row.</typeparam>
     /// <param name="reader">A reader positioned at the start of an input (new or <see cref="TsvReader.Reset"/>).</param>
@@ -23,6 +29,8 @@ public static class TsvPipeReaderExtensions
     /// <param name="handler">Called once per data row.</param>
     /// <param name="cancellationToken">Stops the loop between reads (<see cref="OperationCanceledException"/>).</param>
     /// <returns>The handler after the last row: a struct handler is copied in, so read its state from here.</returns>
+    /// <exception cref="TsvFormatException">A line breaks a rule of the reader's options (the pipe is advanced to it first).</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
     public static async ValueTask<THandler> ReadRowsAsync<THandler>(
         this TsvReader reader, PipeReader input, THandler handler, CancellationToken cancellationToken = default)
         where THandler : ITsvRowHandler
@@ -41,20 +49,23 @@ public static class TsvPipeReaderExtensions
         {
             cancellationToken.ThrowIfCancellationRequested();
             ReadResult result = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
-            if (result.IsCanceled)
+            ReadOnlySequence<byte> buffer = result.Buffer;
+            bool isFinal = result.IsCompleted && !result.IsCanceled;
+            try
             {
-                cancellationToken.ThrowIfCancellationRequested();
-                ThrowHelper.ThrowInvalidOperation("The pipe read was canceled.");
+                HandleRows(reader, ref buffer, isFinal, ref handler);
+            }
+            finally
+            {
+                // Consumed: up to the last delivered row (also when the handler or a format error threw, so the
+                // pipe is never left mid-read). Examined: all of it, so the next read waits for new bytes.
+                input.AdvanceTo(buffer.Start, buffer.End);
             }
 
-            ReadOnlySequence<byte> buffer = result.Buffer;
-            bool isFinal = result.IsCompleted;
-            HandleRows(reader, ref buffer, isFinal, ref handler);
-
-            // Consumed: up to the last complete row. Examined: all of it, so the next read waits for new bytes.
-            input.AdvanceTo(buffer.Start, buffer.End);
-            if (isFinal)
+            if (isFinal || result.IsCanceled)
             {
+                // CancelPendingRead is a clean stop: the complete rows read so far were handled, the partial line
+                // stays in the pipe and the reader keeps its place, so calling again continues where this stopped.
                 return handler;
             }
         }

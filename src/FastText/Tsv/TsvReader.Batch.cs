@@ -17,6 +17,12 @@ public sealed partial class TsvReader
     /// <param name="handler">Called once per data row; passed by reference, so a struct keeps its state.</param>
     /// <returns>The number of rows handled.</returns>
     /// <exception cref="TsvFormatException">As for <see cref="TryReadRow(ref ReadOnlySequence{byte}, bool, out TsvRow)"/>.</exception>
+    /// <remarks>
+    /// When the handler throws, or a line breaks a format rule, <paramref name="buffer"/> still says exactly what was
+    /// consumed: every row handed to the handler, including the one whose handler threw (delivery is at most once),
+    /// and nothing of the offending line. The reader stays usable: call again with the rest to go on after a
+    /// handler's exception; a format error is reported again for the same line (it is never skipped silently).
+    /// </remarks>
     public long ReadRows<THandler>(ref ReadOnlySequence<byte> buffer, bool isFinalBlock, ref THandler handler)
         where THandler : ITsvRowHandler
     {
@@ -26,15 +32,21 @@ public sealed partial class TsvReader
             ReadOnlySpan<byte> segment = SequenceSpans.First(buffer);
             bool isSingleSegment = buffer.IsSingleSegment;
             int segmentLength = segment.Length;
-            while (TryReadRow(ref segment, isFinalBlock && isSingleSegment, out TsvRow row))
+            try
             {
-                handler.OnRow(in row);
-                rows++;
+                while (TryReadRow(ref segment, isFinalBlock && isSingleSegment, out TsvRow row))
+                {
+                    rows++;
+                    handler.OnRow(in row);
+                }
             }
-
-            if (segment.Length != segmentLength)
+            finally
             {
-                buffer = buffer.Slice(segmentLength - segment.Length);
+                // Also on an exception, so the caller's buffer never replays a row the handler has seen.
+                if (segment.Length != segmentLength)
+                {
+                    buffer = buffer.Slice(segmentLength - segment.Length);
+                }
             }
 
             // Only a row that straddles segments (or follows an empty first segment) takes the sequence path.
@@ -43,8 +55,8 @@ public sealed partial class TsvReader
                 return rows;
             }
 
-            handler.OnRow(in straddling);
             rows++;
+            handler.OnRow(in straddling);
         }
     }
 }

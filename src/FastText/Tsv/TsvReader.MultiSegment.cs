@@ -11,19 +11,32 @@ public sealed partial class TsvReader
 {
     private static ReadOnlySpan<byte> ByteOrderMark => new byte[] { 0xEF, 0xBB, 0xBF };
 
+    // The largest byte array the runtime allocates (Array.MaxLength on net8; netstandard2.0 lacks the constant).
+    private const int MaxArrayLength = 0x7FFFFFC7;
+
     private byte[]? _stitchBuffer;
 
     /// <summary>
     /// The line at the front of a multi-segment buffer does not end in its first segment: find its '\n' across
     /// segments, copy the line into the pooled stitch buffer and scan it there.
     /// </summary>
-    private LineKind ReadStraddlingLine(scoped ref ReadOnlySequence<byte> buffer, bool isFinal, out ReadOnlySpan<byte> line)
+    /// <param name="buffer">The input; advanced past the line when one is returned.</param>
+    /// <param name="isFinal">No data follows the buffer.</param>
+    /// <param name="knownIncomplete">Bytes at the front already examined without finding a terminator (not searched again).</param>
+    /// <param name="line">The stitched line.</param>
+    private LineKind ReadStraddlingLine(scoped ref ReadOnlySequence<byte> buffer, bool isFinal, long knownIncomplete, out ReadOnlySpan<byte> line)
     {
-        SequencePosition? lineFeed = buffer.PositionOf(LineFeed);
+        long bufferLength = buffer.Length;
+        long searchFrom = Math.Min(knownIncomplete, bufferLength);
+
+        // Slicing by an offset walks segments, not bytes, so resuming costs nothing per byte already examined.
+        SequencePosition? lineFeed = searchFrom == bufferLength ? null : buffer.Slice(searchFrom).PositionOf(_lineTerminator);
         long take;
         if (lineFeed is null)
         {
-            if (buffer.Length > _maxLineLength)
+            _bytesExamined += bufferLength - searchFrom;
+            _pendingExamined = isFinal ? 0 : bufferLength;
+            if (bufferLength > _maxLineLength)
             {
                 ThrowLineTooLong(_lineNumber + 1);
             }
@@ -34,24 +47,31 @@ public sealed partial class TsvReader
                 return LineKind.NeedMoreData;
             }
 
-            take = buffer.Length;
+            take = bufferLength;
         }
         else
         {
-            ReadOnlySequence<byte> content = buffer.Slice(0, lineFeed.Value);
-            if (content.Length > _maxLineLength)
+            long contentLength = buffer.Slice(0, lineFeed.Value).Length;
+            _bytesExamined += contentLength + 1 - searchFrom;
+            if (contentLength > _maxLineLength)
             {
                 ThrowLineTooLong(_lineNumber + 1);
             }
 
-            take = content.Length + 1;
+            take = contentLength + 1;
+        }
+
+        if (take > MaxArrayLength)
+        {
+            // The line and its terminator cannot be stitched into one array (only possible when MaxLineLength is near int.MaxValue).
+            ThrowLineTooLong(_lineNumber + 1);
         }
 
         int length = (int)take;
         byte[] stitch = RentStitchBuffer(length);
         buffer.Slice(0, length).CopyTo(stitch);
         ReadOnlySpan<byte> data = stitch.AsSpan(0, length);
-        LineKind kind = ScanLine(data, isFinal: true, out int consumed, out int lineLength);
+        LineKind kind = ScanLine(data, isFinal: true, knownIncomplete: 0, out int consumed, out int lineLength);
         buffer = buffer.Slice(consumed);
         line = data.Slice(0, lineLength);
         return kind;

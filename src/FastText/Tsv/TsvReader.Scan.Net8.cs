@@ -36,18 +36,23 @@ public sealed partial class TsvReader
         ref byte start = ref MemoryMarshal.GetReference(data);
         int fieldStart = position;
         int wanted = sortedColumns[found];
+        byte terminator = _lineTerminator;
+        Vector256<byte> separators256 = Vector256.Create(_separator);
+        Vector256<byte> terminators256 = Vector256.Create(terminator);
+        Vector128<byte> separators128 = Vector128.Create(_separator);
+        Vector128<byte> terminators128 = Vector128.Create(terminator);
         for (int block = 0; block <= data.Length - blockSize; block += blockSize)
         {
             ulong mask;
             if (Vector256.IsHardwareAccelerated)
             {
                 Vector256<byte> bytes = Vector256.LoadUnsafe(ref start, (nuint)block);
-                mask = (Vector256.Equals(bytes, Vector256.Create(Tab)) | Vector256.Equals(bytes, Vector256.Create(LineFeed))).ExtractMostSignificantBits();
+                mask = (Vector256.Equals(bytes, separators256) | Vector256.Equals(bytes, terminators256)).ExtractMostSignificantBits();
             }
             else
             {
                 Vector128<byte> bytes = Vector128.LoadUnsafe(ref start, (nuint)block);
-                mask = (Vector128.Equals(bytes, Vector128.Create(Tab)) | Vector128.Equals(bytes, Vector128.Create(LineFeed))).ExtractMostSignificantBits();
+                mask = (Vector128.Equals(bytes, separators128) | Vector128.Equals(bytes, terminators128)).ExtractMostSignificantBits();
             }
 
             while (mask != 0)
@@ -61,7 +66,7 @@ public sealed partial class TsvReader
                     found++;
                 }
 
-                if (Unsafe.Add(ref start, at) == LineFeed)
+                if (Unsafe.Add(ref start, at) == terminator)
                 {
                     lineEnd = at;
                     return true;

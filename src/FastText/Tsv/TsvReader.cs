@@ -33,6 +33,10 @@ public sealed partial class TsvReader : IDisposable
     private readonly bool _trimCarriageReturn;
     private readonly bool _skipCommentLines;
     private readonly bool _unescapeBackslashes;
+    private readonly bool _skipEmptyLines;
+    private readonly bool _throwOnMissingColumns;
+    private readonly byte _separator;
+    private readonly byte _lineTerminator;
 
     // The selected columns as distinct file-column indices in ascending order, so one left-to-right pass finds them;
     // _slotOfColumn maps each position the caller asked for onto that order (duplicates share a slot).
@@ -49,9 +53,41 @@ public sealed partial class TsvReader : IDisposable
     private bool _atStart = true;
     private bool _headerPending;
 
+    // No columns selected, no header to read, no comments, no unescaping: TryReadRow's whole-line fast path applies.
+    private bool _wholeLinesOnly;
+
+    // How many bytes at the front of the caller's buffer are known to hold no line terminator: the incomplete line
+    // examined by the previous call that returned false. The next call (given, by contract, the same bytes plus
+    // more) searches only what follows them, so a long line arriving in small reads costs linear time.
+    private long _pendingExamined;
+
+    // The header line's names, once read (HasHeader).
+    private TsvHeader? _header;
+
+    // Every field of each line is recorded (no selection): row column i is file column i.
+    private bool _allColumns;
+
+    // Bytes the scanner has looked at, for the complexity tests (one add per line; never read on the hot path).
+    private long _bytesExamined;
+
+    /// <summary>
+    /// Reads whole lines and selects no columns: the fastest scan (only the line terminator is searched for), for
+    /// code that walks every field itself with <see cref="TsvRow.Fields"/> or uses <see cref="TsvRow.Line"/>.
+    /// </summary>
+    /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
+    /// <exception cref="ArgumentException"><see cref="TsvOptions.Separator"/> equals <see cref="TsvOptions.LineTerminator"/>,
+    /// or is '\r' while <see cref="TsvOptions.TrimCarriageReturn"/> is on.</exception>
+    public TsvReader(TsvOptions? options)
+        : this(Array.Empty<int>(), options)
+    {
+    }
+
     /// <summary>Reads the columns at the given 0-based indices (any order, duplicates allowed).</summary>
     /// <param name="columns">0-based column indices; <see cref="TsvRow"/> column <c>i</c> is file column <c>columns[i]</c>.</param>
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
+    /// <exception cref="ArgumentOutOfRangeException">A column index is negative.</exception>
+    /// <exception cref="ArgumentException"><see cref="TsvOptions.Separator"/> equals <see cref="TsvOptions.LineTerminator"/>,
+    /// or is '\r' while <see cref="TsvOptions.TrimCarriageReturn"/> is on.</exception>
     public TsvReader(int[] columns, TsvOptions? options = null)
     {
         if (columns is null)
@@ -60,10 +96,15 @@ public sealed partial class TsvReader : IDisposable
         }
 
         _options = options ?? TsvOptions.Default;
+        ValidateOptions(_options, nameof(options));
         _maxLineLength = _options.MaxLineLength;
         _trimCarriageReturn = _options.TrimCarriageReturn;
         _skipCommentLines = _options.SkipCommentLines;
         _unescapeBackslashes = _options.UnescapeBackslashes;
+        _skipEmptyLines = _options.SkipEmptyLines;
+        _throwOnMissingColumns = _options.ThrowOnMissingColumns;
+        _separator = _options.Separator;
+        _lineTerminator = _options.LineTerminator;
         _headerPending = _options.HasHeader;
         foreach (int column in columns)
         {
@@ -96,11 +137,16 @@ public sealed partial class TsvReader : IDisposable
             ThrowHelper.ThrowArgument(nameof(options), "Selecting columns by name needs TsvOptions.HasHeader.");
         }
 
+        ValidateOptions(options, nameof(options));
         _options = options;
         _maxLineLength = options.MaxLineLength;
         _trimCarriageReturn = options.TrimCarriageReturn;
         _skipCommentLines = options.SkipCommentLines;
         _unescapeBackslashes = options.UnescapeBackslashes;
+        _skipEmptyLines = options.SkipEmptyLines;
+        _throwOnMissingColumns = options.ThrowOnMissingColumns;
+        _separator = options.Separator;
+        _lineTerminator = options.LineTerminator;
         _headerPending = true;
         _columnNames = (string[])columnNames.Clone();
         _columnNamesUtf8 = new byte[_columnNames.Length][];
@@ -121,6 +167,12 @@ public sealed partial class TsvReader : IDisposable
     /// <summary>How many columns each row exposes (the length of the selection).</summary>
     public int ColumnCount => _columnNamesUtf8?.Length ?? _slotOfColumn.Length;
 
+    /// <summary>
+    /// The header's names and name lookup once the header line has been read (<see cref="TsvOptions.HasHeader"/>);
+    /// null before that and without a header. It is read by the first <c>TryReadRow</c> call that reaches it.
+    /// </summary>
+    public TsvHeader? Header => _header;
+
     /// <summary>The number of lines consumed so far, counting comments, header and empty lines.</summary>
     public long LineNumber => _lineNumber;
 
@@ -130,7 +182,22 @@ public sealed partial class TsvReader : IDisposable
     /// </summary>
     public ReadOnlySpan<int> ColumnIndices => _columnIndices;
 
+    internal byte Separator => _separator;
+
+    /// <summary>Bytes examined by every search so far: the complexity tests bound it by a constant times the input.</summary>
+    internal long BytesExamined => _bytesExamined;
+
     internal int[] SlotOfColumn => _slotOfColumn;
+
+    internal bool AllColumns => _allColumns;
+
+    /// <summary>A reader whose rows expose every field by file index (<see cref="TsvFileReader"/> without a projection).</summary>
+    internal static TsvReader ForAllColumns(TsvOptions? options)
+    {
+        var reader = new TsvReader(options);
+        reader._allColumns = true;
+        return reader;
+    }
 
     internal int[] Starts => _starts;
 
@@ -149,7 +216,7 @@ public sealed partial class TsvReader : IDisposable
     /// <param name="row">The row; valid until the next call on this reader.</param>
     /// <exception cref="TsvFormatException">A line is longer than <see cref="TsvOptions.MaxLineLength"/>, a named
     /// column is missing from the header, or (with <see cref="TsvOptions.ThrowOnMissingColumns"/>) a row is short.</exception>
-    public bool TryReadRow(ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out TsvRow row)
+    public bool TryReadRow(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out TsvRow row)
     {
         if (_atStart)
         {
@@ -160,15 +227,52 @@ public sealed partial class TsvReader : IDisposable
             }
         }
 
+        if (_wholeLinesOnly && _pendingExamined == 0)
+        {
+            while (true)
+            {
+                // Nothing to slice and no special line: a row is one search for the terminator (the cut fast path).
+                // A line without its terminator yet takes the general path, which knows about limits and the final
+                // line and, told what was examined here, does not search it again.
+                int lineEnd = buffer.IndexOf(_lineTerminator);
+                if (lineEnd < 0)
+                {
+                    _bytesExamined += buffer.Length;
+                    _pendingExamined = buffer.Length;
+                    break;
+                }
+
+                _bytesExamined += lineEnd + 1;
+
+                if (lineEnd > _maxLineLength)
+                {
+                    ThrowLineTooLong(_lineNumber + 1);
+                }
+
+                int lineLength = _trimCarriageReturn && lineEnd > 0 && buffer[lineEnd - 1] == CarriageReturn ? lineEnd - 1 : lineEnd;
+                ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
+                buffer = buffer.Slice(lineEnd + 1);
+                _lineNumber++;
+                if (lineLength != 0 || !_skipEmptyLines)
+                {
+                    _foundCount = _allColumns ? RecordAllFields(line) : 0;
+                    row = new TsvRow(this, line, line, _lineNumber);
+                    return true;
+                }
+            }
+        }
+
         while (true)
         {
-            LineKind kind = ScanLine(buffer, isFinalBlock, out int consumed, out int lineLength);
+            LineKind kind = ScanLine(buffer, isFinalBlock, _pendingExamined, out int consumed, out int lineLength);
             if (kind == LineKind.NeedMoreData)
             {
+                _pendingExamined = isFinalBlock ? 0 : Math.Max(_pendingExamined, buffer.Length);
                 row = default;
                 return false;
             }
 
+            _pendingExamined = 0;
             ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
             buffer = buffer.Slice(consumed);
             _lineNumber++;
@@ -188,7 +292,7 @@ public sealed partial class TsvReader : IDisposable
     /// <param name="isFinalBlock">True when no data follows, so a last line without '\n' is a row.</param>
     /// <param name="row">The row; valid until the next call on this reader and while the buffer's memory is.</param>
     /// <exception cref="TsvFormatException">As for the span overload.</exception>
-    public bool TryReadRow(ref ReadOnlySequence<byte> buffer, bool isFinalBlock, out TsvRow row)
+    public bool TryReadRow(scoped ref ReadOnlySequence<byte> buffer, bool isFinalBlock, out TsvRow row)
     {
         if (_atStart)
         {
@@ -203,17 +307,18 @@ public sealed partial class TsvReader : IDisposable
         {
             ReadOnlySpan<byte> first = SequenceSpans.First(buffer);
             bool isSingleSegment = buffer.IsSingleSegment;
-            LineKind kind = ScanLine(first, isFinalBlock && isSingleSegment, out int consumed, out int lineLength);
+            LineKind kind = ScanLine(first, isFinalBlock && isSingleSegment, _pendingExamined, out int consumed, out int lineLength);
             ReadOnlySpan<byte> line;
             if (kind == LineKind.NeedMoreData)
             {
                 if (isSingleSegment)
                 {
+                    _pendingExamined = isFinalBlock ? 0 : Math.Max(_pendingExamined, first.Length);
                     row = default;
                     return false;
                 }
 
-                kind = ReadStraddlingLine(ref buffer, isFinalBlock, out line);
+                kind = ReadStraddlingLine(ref buffer, isFinalBlock, Math.Max(_pendingExamined, first.Length), out line);
                 if (kind == LineKind.NeedMoreData)
                 {
                     row = default;
@@ -226,6 +331,7 @@ public sealed partial class TsvReader : IDisposable
                 buffer = buffer.Slice(consumed);
             }
 
+            _pendingExamined = 0;
             _lineNumber++;
             if (kind == LineKind.Row)
             {
@@ -235,10 +341,41 @@ public sealed partial class TsvReader : IDisposable
         }
     }
 
+    /// <summary>
+    /// Consumes the lines up to and including the header (comments, skipped empty lines, BOM) without reading a
+    /// data row. True when the header has been read (or there is none to read).
+    /// </summary>
+    internal bool TryReadHeader(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock)
+    {
+        if (_atStart && !TrySkipPreamble(ref buffer, isFinalBlock))
+        {
+            return false;
+        }
+
+        while (_headerPending)
+        {
+            // With the header pending every line is special: a comment, a skipped empty line or the header.
+            LineKind kind = ScanLine(buffer, isFinalBlock, _pendingExamined, out int consumed, out _);
+            if (kind == LineKind.NeedMoreData)
+            {
+                _pendingExamined = isFinalBlock ? 0 : Math.Max(_pendingExamined, buffer.Length);
+                return false;
+            }
+
+            _pendingExamined = 0;
+            buffer = buffer.Slice(consumed);
+            _lineNumber++;
+        }
+
+        return true;
+    }
+
     /// <summary>Forgets the position, line number and header so the reader can read another input from its start.</summary>
     public void Reset()
     {
+        _header = null;
         _lineNumber = 0;
+        _pendingExamined = 0;
         _atStart = true;
         _foundCount = 0;
         if (_options.HasHeader)
@@ -248,6 +385,8 @@ public sealed partial class TsvReader : IDisposable
             {
                 SelectColumns(Array.Empty<int>());
             }
+
+            UpdateWholeLinesOnly();
         }
     }
 
@@ -270,9 +409,16 @@ public sealed partial class TsvReader : IDisposable
     /// lineLength excludes it and a trimmed '\r'. NeedMoreData when the line does not end inside the span and more
     /// may come (or the span is empty).
     /// </summary>
-    private LineKind ScanLine(ReadOnlySpan<byte> data, bool isFinal, out int consumed, out int lineLength)
+    private LineKind ScanLine(ReadOnlySpan<byte> data, bool isFinal, long knownIncomplete, out int consumed, out int lineLength)
     {
         if (data.IsEmpty)
+        {
+            consumed = 0;
+            lineLength = 0;
+            return LineKind.NeedMoreData;
+        }
+
+        if (knownIncomplete > 0 && IsStillIncomplete(data, isFinal, knownIncomplete))
         {
             consumed = 0;
             lineLength = 0;
@@ -284,6 +430,8 @@ public sealed partial class TsvReader : IDisposable
             return ScanSpecialLine(data, isFinal, out consumed, out lineLength);
         }
 
+        byte separator = _separator;
+        byte terminator = _lineTerminator;
         int[] sortedColumns = _sortedColumns;
         int[] starts = _starts;
         int[] lengths = _lengths;
@@ -291,6 +439,18 @@ public sealed partial class TsvReader : IDisposable
         int column = 0;
         int found = 0;
         int lineEnd;
+        if (sortedColumns.Length == 0)
+        {
+            // No selection (whole lines, fields walked by the caller): one search for the terminator is all.
+            lineEnd = data.IndexOf(terminator);
+            if (lineEnd < 0)
+            {
+                goto NoLineEnd;
+            }
+
+            goto LineEndFound;
+        }
+
         if (TryScanColumnsVectorized(data, ref position, ref column, ref found, out lineEnd))
         {
             goto LineEndFound;
@@ -300,7 +460,7 @@ public sealed partial class TsvReader : IDisposable
         {
             if (found == sortedColumns.Length)
             {
-                int rest = data.Slice(position).IndexOf(LineFeed);
+                int rest = data.Slice(position).IndexOf(terminator);
                 if (rest < 0)
                 {
                     goto NoLineEnd;
@@ -310,7 +470,7 @@ public sealed partial class TsvReader : IDisposable
                 break;
             }
 
-            int length = data.Slice(position).IndexOfAny(Tab, LineFeed);
+            int length = data.Slice(position).IndexOfAny(separator, terminator);
             if (length < 0)
             {
                 goto NoLineEnd;
@@ -324,7 +484,7 @@ public sealed partial class TsvReader : IDisposable
             }
 
             int stop = position + length;
-            if (data[stop] == LineFeed)
+            if (data[stop] == terminator)
             {
                 lineEnd = stop;
                 break;
@@ -341,6 +501,7 @@ public sealed partial class TsvReader : IDisposable
     NoLineEnd:
         if (!isFinal)
         {
+            _bytesExamined += data.Length;
             if (data.Length > _maxLineLength)
             {
                 ThrowLineTooLong(_lineNumber + 1);
@@ -362,6 +523,7 @@ public sealed partial class TsvReader : IDisposable
         consumed = lineEnd;
 
     LineComplete:
+        _bytesExamined += consumed;
         if (lineEnd > _maxLineLength)
         {
             ThrowLineTooLong(_lineNumber + 1);
@@ -380,12 +542,17 @@ public sealed partial class TsvReader : IDisposable
         }
 
         _foundCount = found;
-        if (lineLength == 0 && _options.SkipEmptyLines)
+        if (lineLength == 0 && _skipEmptyLines)
         {
             return LineKind.Skipped;
         }
 
-        if (found < sortedColumns.Length && _options.ThrowOnMissingColumns)
+        if (_allColumns)
+        {
+            _foundCount = RecordAllFields(data.Slice(0, lineLength));
+        }
+
+        if (found < sortedColumns.Length && _throwOnMissingColumns)
         {
             ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
         }
@@ -393,10 +560,52 @@ public sealed partial class TsvReader : IDisposable
         return LineKind.Row;
     }
 
+    /// <summary>
+    /// The line at the front of <paramref name="data"/> was incomplete when its first <paramref name="knownIncomplete"/>
+    /// bytes were examined: search only the bytes after them. True when it is still incomplete and more may come;
+    /// false when it now ends (or the input does), so the caller scans it from its start, once.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool IsStillIncomplete(ReadOnlySpan<byte> data, bool isFinal, long knownIncomplete)
+    {
+        if (isFinal)
+        {
+            return false;
+        }
+
+        if (knownIncomplete >= data.Length)
+        {
+            // Nothing new: by contract these are the bytes already examined (or the first segment of them).
+            if (data.Length > _maxLineLength)
+            {
+                ThrowLineTooLong(_lineNumber + 1);
+            }
+
+            return true;
+        }
+
+        int from = (int)knownIncomplete;
+        int found = data.Slice(from).IndexOf(_lineTerminator);
+        if (found >= 0)
+        {
+            _bytesExamined += found + 1;
+            return false;
+        }
+
+        _bytesExamined += data.Length - from;
+        if (data.Length > _maxLineLength)
+        {
+            ThrowLineTooLong(_lineNumber + 1);
+        }
+
+        return true;
+    }
+
     /// <summary>A comment line, or the header line (which may also be preceded by comments and empty lines).</summary>
     private LineKind ScanSpecialLine(ReadOnlySpan<byte> data, bool isFinal, out int consumed, out int lineLength)
     {
-        int lineEnd = data.IndexOf(LineFeed);
+        int lineEnd = data.IndexOf(_lineTerminator);
+        _bytesExamined += lineEnd < 0 ? data.Length : lineEnd + 1;
         if (lineEnd < 0)
         {
             if (!isFinal)
@@ -436,7 +645,7 @@ public sealed partial class TsvReader : IDisposable
             return LineKind.Skipped;
         }
 
-        if (lineLength == 0 && _options.SkipEmptyLines)
+        if (lineLength == 0 && _skipEmptyLines)
         {
             return LineKind.Skipped;
         }
@@ -447,9 +656,11 @@ public sealed partial class TsvReader : IDisposable
 
     private void ReadHeader(ReadOnlySpan<byte> header)
     {
-        _headerPending = false;
+        _header = new TsvHeader(header, _separator);
         if (_columnNamesUtf8 is null)
         {
+            _headerPending = false;
+            UpdateWholeLinesOnly();
             return;
         }
 
@@ -463,7 +674,7 @@ public sealed partial class TsvReader : IDisposable
         int column = 0;
         while (true)
         {
-            int tab = rest.IndexOf(Tab);
+            int tab = rest.IndexOf(_separator);
             ReadOnlySpan<byte> name = tab < 0 ? rest : rest.Slice(0, tab);
             for (int i = 0; i < columns.Length; i++)
             {
@@ -492,6 +703,8 @@ public sealed partial class TsvReader : IDisposable
             }
         }
 
+        // Only now: a header missing a name stays pending, so the next call reports it again instead of reading it as data.
+        _headerPending = false;
         SelectColumns(columns);
     }
 
@@ -510,6 +723,50 @@ public sealed partial class TsvReader : IDisposable
         _starts = new int[sorted.Length];
         _lengths = new int[sorted.Length];
         _foundCount = 0;
+        UpdateWholeLinesOnly();
+    }
+
+    private void UpdateWholeLinesOnly() =>
+        _wholeLinesOnly = _sortedColumns.Length == 0 && _columnNamesUtf8 is null && !_headerPending && !_skipCommentLines && !_unescapeBackslashes;
+
+    /// <summary>Records where every field of <paramref name="line"/> lies (the field enumerator's search); returns the field count.</summary>
+    private int RecordAllFields(ReadOnlySpan<byte> line)
+    {
+        int[] starts = _starts;
+        int[] lengths = _lengths;
+        int count = 0;
+        var fields = new TsvFieldEnumerator(line, _separator);
+        while (fields.MoveNext())
+        {
+            if (count == starts.Length)
+            {
+                int grown = Math.Max(16, count * 2);
+                Array.Resize(ref _starts, grown);
+                Array.Resize(ref _lengths, grown);
+                starts = _starts;
+                lengths = _lengths;
+            }
+
+            starts[count] = fields.CurrentStart;
+            lengths[count] = fields.Current.Length;
+            count++;
+        }
+
+        return count;
+    }
+
+    private static void ValidateOptions(TsvOptions options, string parameterName)
+    {
+        if (options.Separator == options.LineTerminator)
+        {
+            ThrowHelper.ThrowArgument(parameterName, "The separator and the line terminator must be different bytes.");
+        }
+
+        if (options.Separator == CarriageReturn && options.TrimCarriageReturn)
+        {
+            // A trimmed '\r' would be a separator too, leaving a column that ends before it starts.
+            ThrowHelper.ThrowArgument(parameterName, "A '\\r' separator needs TrimCarriageReturn off.");
+        }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -1,4 +1,6 @@
 using System;
+using System.Collections.Generic;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using FastText.Internal;
 
@@ -7,10 +9,13 @@ namespace FastText;
 /// <summary>
 /// One data row of a <see cref="TsvReader"/>: the selected columns as UTF-8 byte spans, in the order they were
 /// selected. Valid only until the reader's next call. A column the line is too short to have is <em>absent</em>
-/// (<see cref="TryGetColumn"/> returns false, the indexer throws), which is distinct from present and empty.
+/// (<see cref="TryGetColumn(int, out ReadOnlySpan{byte})"/> returns false, the indexer throws), which is distinct from present and empty.
 /// </summary>
+[DebuggerDisplay("{DebuggerDisplay,nq}")]
 public readonly ref partial struct TsvRow
 {
+    private const int DebuggerLineLimit = 200;
+
     private readonly TsvReader _reader;
     private readonly ReadOnlySpan<byte> _line;
     private readonly ReadOnlySpan<byte> _columns;
@@ -31,8 +36,22 @@ public readonly ref partial struct TsvRow
     /// <summary>The whole line without its line end ('\n', and '\r' when trimmed).</summary>
     public ReadOnlySpan<byte> Line => _line;
 
+    /// <summary>
+    /// True when <see cref="Line"/> holds at least one <see cref="TsvOptions.Separator"/>, i.e. has more than one
+    /// field (GNU <c>cut</c> prints a line without one whole, or drops it with <c>-s</c>). Searches only up to the
+    /// first separator.
+    /// </summary>
+    public bool HasSeparator => _line.IndexOf(Separator) >= 0;
+
+    /// <summary>
+    /// Every field of the line in file order, whatever columns the reader selected: <c>foreach (ReadOnlySpan&lt;byte&gt;
+    /// field in row.Fields)</c>, or step it by hand for the field number (<see cref="TsvFieldEnumerator.Index"/>)
+    /// and the open-ended rest of the line (<see cref="TsvFieldEnumerator.Rest"/>). Raw slices of <see cref="Line"/>.
+    /// </summary>
+    public TsvFieldEnumerator Fields => new(_line, Separator);
+
     /// <summary>The number of selected columns (present or absent).</summary>
-    public int ColumnCount => _reader is null ? 0 : _reader.SlotOfColumn.Length;
+    public int ColumnCount => _reader is null ? 0 : _reader.AllColumns ? _reader.FoundCount : _reader.SlotOfColumn.Length;
 
     /// <summary>The selected column <paramref name="column"/> (an index into the selection, not the file).</summary>
     /// <exception cref="TsvFormatException">The line ends before that column.</exception>
@@ -54,6 +73,11 @@ public readonly ref partial struct TsvRow
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryGetColumn(int column, out ReadOnlySpan<byte> value)
     {
+        if (_reader is not null && _reader.AllColumns)
+        {
+            return TryGetFileColumn(column, out value);
+        }
+
         int[] slots = _reader?.SlotOfColumn ?? Array.Empty<int>();
         if ((uint)column >= (uint)slots.Length)
         {
@@ -71,6 +95,55 @@ public readonly ref partial struct TsvRow
         return true;
     }
 
+    /// <summary>
+    /// Gets the column named <paramref name="name"/> in the header (<see cref="TsvOptions.HasHeader"/>); false when
+    /// the line ends before it. With duplicate names, the first column of that name.
+    /// </summary>
+    /// <param name="name">A header name.</param>
+    /// <param name="value">The column's bytes.</param>
+    /// <returns>True when present.</returns>
+    /// <exception cref="KeyNotFoundException">The header has no such name, or the reader was given a column selection without it.</exception>
+    /// <exception cref="InvalidOperationException">The input has no header.</exception>
+    public bool TryGetColumn(string name, out ReadOnlySpan<byte> value) => TryGetColumn(ColumnOf(name), out value);
+
+    /// <summary>The column named <paramref name="name"/> in the header (see <see cref="TryGetColumn(string, out ReadOnlySpan{byte})"/>).</summary>
+    /// <param name="name">A header name.</param>
+    /// <exception cref="TsvFormatException">The line ends before that column.</exception>
+    /// <exception cref="KeyNotFoundException">No such name (or not selected).</exception>
+    /// <exception cref="InvalidOperationException">The input has no header.</exception>
+    public ReadOnlySpan<byte> this[string name] => this[ColumnOf(name)];
+
+    /// <summary>
+    /// The row column index of the header name <paramref name="name"/>: its file index when the reader exposes
+    /// every column, else its position in the selection.
+    /// </summary>
+    /// <param name="name">A header name.</param>
+    /// <returns>An index for the indexer and <see cref="TryGetColumn(int, out ReadOnlySpan{byte})"/>.</returns>
+    /// <exception cref="KeyNotFoundException">No such name (or not selected).</exception>
+    /// <exception cref="InvalidOperationException">The input has no header.</exception>
+    public int ColumnOf(string name)
+    {
+        TsvHeader? header = _reader?.Header;
+        if (header is null)
+        {
+            ThrowHelper.ThrowInvalidOperation("Columns by name need a header (TsvOptions.HasHeader).");
+        }
+
+        int fileColumn = header[name];
+        if (_reader!.AllColumns)
+        {
+            return fileColumn;
+        }
+
+        int selected = _reader.ColumnIndices.IndexOf(fileColumn);
+        if (selected < 0)
+        {
+            throw new KeyNotFoundException(TsvFormatException.Format("The column '{0}' was not selected.", name));
+        }
+
+        return selected;
+    }
+
     /// <summary>True when the line is long enough to have selected column <paramref name="column"/>.</summary>
     public bool HasColumn(int column) => TryGetColumn(column, out _);
 
@@ -78,6 +151,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public int FileColumnOf(int column)
     {
+        if (_reader is not null && _reader.AllColumns)
+        {
+            return column >= 0 ? column : ThrowNegative(column);
+        }
+
         ReadOnlySpan<int> columns = _reader is null ? default : _reader.ColumnIndices;
         if ((uint)column >= (uint)columns.Length)
         {
@@ -86,6 +164,44 @@ public readonly ref partial struct TsvRow
 
         return columns[column];
     }
+
+    // What the debugger shows: the line number, the column count and the line's start, separators shown as arrows.
+    private bool TryGetFileColumn(int column, out ReadOnlySpan<byte> value)
+    {
+        if (column < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(column));
+        }
+
+        if (column >= _reader.FoundCount)
+        {
+            value = default;
+            return false;
+        }
+
+        value = _columns.Slice(_reader.Starts[column], _reader.Lengths[column]);
+        return true;
+    }
+
+    private static int ThrowNegative(int column)
+    {
+        ThrowHelper.ThrowArgumentOutOfRange(nameof(column));
+        return column;
+    }
+
+    internal string DebuggerDisplay
+    {
+        get
+        {
+            ReadOnlySpan<byte> shown = _line.Length > DebuggerLineLimit ? _line.Slice(0, DebuggerLineLimit) : _line;
+            string text = TsvText.Decode(shown);
+            text = Separator < 0x80 ? text.Replace((char)Separator, '\u2192') : text;
+            return TsvFormatException.Format(
+                "Line {0}, {1} column(s): {2}{3}", _lineNumber, ColumnCount, text, _line.Length > DebuggerLineLimit ? "…" : string.Empty);
+        }
+    }
+
+    private byte Separator => _reader is null ? TsvOptions.Default.Separator : _reader.Separator;
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void ThrowAbsent(int column)

@@ -1,0 +1,491 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace FastText.Samples.TsvCut;
+
+/// <summary>
+/// GNU <c>cut -f</c> on the library's reader: <see cref="TsvReader"/> with <see cref="TsvOptions.ByteExact"/>
+/// options finds the lines, <see cref="TsvRow.Fields"/> walks their fields (only as far as the last selected one,
+/// and an open range "N-" is written as one <see cref="TsvFieldEnumerator.Rest"/> slice); this class only decides
+/// what to write. A line without the delimiter is written whole (or dropped with -s); otherwise the selected fields
+/// are joined by the output delimiter. Every output line ends with the line terminator, even the last.
+/// Memory: one input buffer that grows only to hold the longest line, and the output buffer.
+/// When LIST names few fields (at most <see cref="MaxSelectedColumns"/>, plus one open range), the reader is given
+/// them as its column selection instead: it then finds them in the same pass that looks for the line end and stops
+/// looking for separators after the last one (its fastest path), and field 2 is selected too, as the probe for "the
+/// line holds a delimiter".
+/// </summary>
+internal sealed class FieldCutter : IDisposable
+{
+    private readonly TsvReader _reader;
+    private readonly CutOutput _output;
+    private readonly ulong[] _lows;
+    private readonly ulong[] _highs;
+    private readonly bool _onlyDelimited;
+    private readonly byte _terminator;
+    private readonly byte[] _outputDelimiter;
+    private readonly bool _restIsVerbatim;
+    private readonly bool _delimiterIsTerminator;
+    private readonly bool _firstFieldSelected;
+    private readonly bool _mayDropLastTerminator;
+    private byte[] _buffer;
+
+    // Column-selection mode (null: walk TsvRow.Fields): per selected reader column, whether it is printed; the
+    // reader column that starts the open range (-1 if none); the reader column of file column 1 (field 2).
+    private readonly bool[]? _columnIsPrinted;
+    private readonly int _openRangeColumn = -1;
+    private readonly int _separatorProbeColumn;
+
+    /// <summary>Above this many selected fields the per-line walk is as fast and needs no selection array.</summary>
+    public const int MaxSelectedColumns = 256;
+
+    // Per input, when the delimiter is the line terminator (-d $'\n', or -z -d ''): the whole input is one record
+    // and each line the reader returns is one of its fields.
+    private ulong _recordFieldCount;
+    private bool _recordFirstFieldTerminated;
+    private bool _recordWroteField;
+
+    public FieldCutter(CutCommandLine settings, CutOutput output, int bufferSize = 1 << 20)
+    {
+        _output = output;
+        _lows = settings.Fields.Lows;
+        _highs = settings.Fields.Highs;
+        _onlyDelimited = settings.OnlyDelimited;
+        _terminator = settings.ZeroTerminated ? (byte)0 : (byte)'\n';
+        _outputDelimiter = settings.OutputDelimiter ?? new[] { settings.Delimiter };
+        _restIsVerbatim = _outputDelimiter.Length == 1 && _outputDelimiter[0] == settings.Delimiter;
+        _delimiterIsTerminator = settings.Delimiter == _terminator;
+        _firstFieldSelected = settings.Fields.IsSelected(1);
+
+        // cut 9.1 reads the first field ahead when -s and "field 1 selected" agree; with -z that path leaves its
+        // "previous byte" at NUL, the terminator, so a last line without terminator whose second and last field is
+        // empty ("a<TAB>" at the end of the input) gets no terminator. Reproduced for byte-identical output.
+        _mayDropLastTerminator = settings.ZeroTerminated && (_onlyDelimited ^ !_firstFieldSelected);
+
+        // The reader cannot split on its own terminator; in that case each of its lines is a field and its
+        // separator, any other byte, is never looked at.
+        byte separator = _delimiterIsTerminator ? (byte)(_terminator + 1) : settings.Delimiter;
+        TsvOptions options = TsvOptions.ByteExact.WithSeparator(separator).WithLineTerminator(_terminator);
+        int[]? columns = _delimiterIsTerminator ? null : SelectColumns(out _columnIsPrinted, out _openRangeColumn, out _separatorProbeColumn);
+        _reader = columns is null ? new TsvReader(options) : new TsvReader(columns, options);
+        _buffer = new byte[bufferSize];
+    }
+
+    /// <summary>Cuts all of <paramref name="source"/>; output stays buffered (call <see cref="CutOutput.Flush"/>).</summary>
+    /// <exception cref="CutInputException">Reading failed; what was read before the failure has been cut (as if the
+    /// input ended there) into the output buffer.</exception>
+    public void Cut(Stream source)
+    {
+        StartInput();
+        int start = 0;
+        int end = 0;
+        bool endOfInput = false;
+        bool fillBuffer = false;
+        CutInputException? readError = null;
+        while (!endOfInput)
+        {
+            do
+            {
+                if (end == _buffer.Length)
+                {
+                    MakeRoom(ref start, ref end);
+                }
+
+                int read;
+                try
+                {
+                    read = source.Read(_buffer, end, _buffer.Length - end);
+                }
+                catch (CutInputException e)
+                {
+                    // As cut does, treat what was read as the end of the input, cut it, then report the error.
+                    readError = e;
+                    read = 0;
+                }
+
+                if (read == 0)
+                {
+                    endOfInput = true;
+                    break;
+                }
+
+                end += read;
+            }
+            while (fillBuffer && end < _buffer.Length);
+
+            ReadOnlySpan<byte> window = _buffer.AsSpan(start, end - start);
+            int before = window.Length;
+            CutWindow(ref window, endOfInput, inputEndsWithTerminator: end > 0 && _buffer[end - 1] == _terminator);
+
+            // No complete line in what was read: read until the buffer is full before the reader looks again, so
+            // a long line is rescanned a logarithmic number of times, not once per read.
+            fillBuffer = window.Length == before;
+            start = end - window.Length;
+            if (start == end)
+            {
+                start = 0;
+                end = 0;
+            }
+        }
+
+        FinishInput();
+        if (readError is not null)
+        {
+            throw readError;
+        }
+    }
+
+    /// <summary>Cuts a whole input that is already in memory (a mapped file): no copy, no buffer.</summary>
+    /// <exception cref="CutInputException">A line is longer than 1 GiB (a span cannot hold the next window).</exception>
+    public unsafe void Cut(byte* input, long length)
+    {
+        const int MaxWindow = 1 << 30;
+        StartInput();
+        long position = 0;
+        bool endsWithTerminator = length > 0 && input[length - 1] == _terminator;
+        while (true)
+        {
+            int windowLength = (int)Math.Min(length - position, MaxWindow);
+            bool endOfInput = position + windowLength == length;
+            var window = new ReadOnlySpan<byte>(input + position, windowLength);
+            CutWindow(ref window, endOfInput, endsWithTerminator);
+            if (endOfInput)
+            {
+                break;
+            }
+
+            if (window.Length == windowLength)
+            {
+                throw new CutInputException("a line is longer than 1 GiB");
+            }
+
+            position += windowLength - window.Length;
+        }
+
+        FinishInput();
+    }
+
+    private void StartInput()
+    {
+        _reader.Reset();
+        _recordFieldCount = 0;
+        _recordFirstFieldTerminated = false;
+        _recordWroteField = false;
+    }
+
+    private void FinishInput()
+    {
+        if (_delimiterIsTerminator)
+        {
+            FinishRecord();
+        }
+    }
+
+    /// <summary>Cuts every complete line at the front of <paramref name="window"/> (all of it at the end of the input).</summary>
+    private void CutWindow(ref ReadOnlySpan<byte> window, bool endOfInput, bool inputEndsWithTerminator)
+    {
+        if (_delimiterIsTerminator)
+        {
+            CutRecordFields(ref window, endOfInput);
+            return;
+        }
+
+        while (_reader.TryReadRow(ref window, endOfInput, out TsvRow row))
+        {
+            if (_columnIsPrinted is not null)
+            {
+                CutSelectedColumns(row);
+            }
+            else
+            {
+                CutLine(row);
+            }
+
+            if (_mayDropLastTerminator && endOfInput && window.IsEmpty && !inputEndsWithTerminator)
+            {
+                DropTerminatorAfterEmptySecondField(row);
+            }
+        }
+    }
+
+    public void Dispose() => _reader.Dispose();
+
+    private void MakeRoom(ref int start, ref int end)
+    {
+        int pending = end - start;
+        if (pending > _buffer.Length / 2)
+        {
+            Array.Resize(ref _buffer, checked(_buffer.Length * 2));
+        }
+
+        Buffer.BlockCopy(_buffer, start, _buffer, 0, pending);
+        start = 0;
+        end = pending;
+    }
+
+    /// <summary>
+    /// The file columns (0-based, ascending) to give the reader, or null when LIST selects too many fields or an
+    /// open range that must be joined by a different output delimiter (then the fields are walked).
+    /// </summary>
+    private int[]? SelectColumns(out bool[]? isPrinted, out int openRangeColumn, out int separatorProbeColumn)
+    {
+        isPrinted = null;
+        openRangeColumn = -1;
+        separatorProbeColumn = -1;
+        var columns = new SortedSet<int>();
+        int openFrom = -1;
+        for (int i = 0; i < _lows.Length; i++)
+        {
+            // A line is at most int.MaxValue bytes, so it has no field beyond int.MaxValue.
+            if (_lows[i] > int.MaxValue)
+            {
+                break;
+            }
+
+            if (_highs[i] == CutFieldList.ToEndOfLine)
+            {
+                if (!_restIsVerbatim)
+                {
+                    return null;
+                }
+
+                openFrom = (int)_lows[i] - 1;
+                break;
+            }
+
+            ulong high = Math.Min(_highs[i], int.MaxValue);
+            if (high - _lows[i] + (ulong)columns.Count >= MaxSelectedColumns)
+            {
+                return null;
+            }
+
+            for (ulong field = _lows[i]; field <= high; field++)
+            {
+                columns.Add((int)field - 1);
+            }
+        }
+
+        var printed = new HashSet<int>(columns);
+        if (openFrom >= 0)
+        {
+            columns.Add(openFrom);
+            printed.Add(openFrom);
+        }
+
+        columns.Add(1);
+        int[] sorted = new int[columns.Count];
+        columns.CopyTo(sorted);
+        isPrinted = new bool[sorted.Length];
+        for (int i = 0; i < sorted.Length; i++)
+        {
+            isPrinted[i] = printed.Contains(sorted[i]);
+            if (sorted[i] == openFrom)
+            {
+                openRangeColumn = i;
+            }
+
+            if (sorted[i] == 1)
+            {
+                separatorProbeColumn = i;
+            }
+        }
+
+        return sorted;
+    }
+
+    private void CutSelectedColumns(TsvRow row)
+    {
+        if (!row.HasColumn(_separatorProbeColumn))
+        {
+            if (!_onlyDelimited)
+            {
+                _output.Write(row.Line);
+                _output.WriteByte(_terminator);
+            }
+
+            return;
+        }
+
+        bool[] isPrinted = _columnIsPrinted!;
+        bool wroteField = false;
+        for (int i = 0; i < isPrinted.Length; i++)
+        {
+            if (!row.TryGetColumn(i, out ReadOnlySpan<byte> column))
+            {
+                break;
+            }
+
+            if (!isPrinted[i])
+            {
+                continue;
+            }
+
+            if (wroteField)
+            {
+                _output.Write(_outputDelimiter);
+            }
+
+            if (i == _openRangeColumn)
+            {
+                // The open range is the line from this column on: the column is a slice of the line (ByteExact
+                // options never copy), so its offset in the line is where the rest starts.
+                ReadOnlySpan<byte> line = row.Line;
+                int offset = (int)Unsafe.ByteOffset(ref MemoryMarshal.GetReference(line), ref MemoryMarshal.GetReference(column));
+                _output.Write(line.Slice(offset));
+                break;
+            }
+
+            _output.Write(column);
+            wroteField = true;
+        }
+
+        _output.WriteByte(_terminator);
+    }
+
+    private void CutLine(TsvRow row)
+    {
+        TsvFieldEnumerator fields = row.Fields;
+        fields.MoveNext();
+        if (fields.IsLast)
+        {
+            if (!_onlyDelimited)
+            {
+                _output.Write(row.Line);
+                _output.WriteByte(_terminator);
+            }
+
+            return;
+        }
+
+        ulong[] lows = _lows;
+        ulong[] highs = _highs;
+        int range = 0;
+        bool wroteField = false;
+        if (lows.Length != 0)
+        {
+            while (true)
+            {
+                ulong field = (ulong)fields.Index + 1;
+                while (field > highs[range])
+                {
+                    if (++range == lows.Length)
+                    {
+                        goto LineDone;
+                    }
+                }
+
+                if (field >= lows[range])
+                {
+                    if (wroteField)
+                    {
+                        _output.Write(_outputDelimiter);
+                    }
+
+                    if (highs[range] == CutFieldList.ToEndOfLine && _restIsVerbatim)
+                    {
+                        _output.Write(fields.Rest);
+                        break;
+                    }
+
+                    _output.Write(fields.Current);
+                    wroteField = true;
+                }
+
+                if (!fields.MoveNext())
+                {
+                    break;
+                }
+            }
+        }
+
+    LineDone:
+        _output.WriteByte(_terminator);
+    }
+
+    /// <summary>cut's -z quirk (see the constructor): takes back the terminator just written for the last line.</summary>
+    private void DropTerminatorAfterEmptySecondField(TsvRow row)
+    {
+        TsvFieldEnumerator fields = row.Fields;
+        if (fields.MoveNext() && fields.MoveNext() && fields.Index == 1 && fields.IsLast && fields.Current.IsEmpty)
+        {
+            _output.Unwrite(1);
+        }
+    }
+
+    /// <summary>
+    /// Delimiter = terminator: each line the reader returns is the next field of the one record that is the whole
+    /// input. As in cut, a final terminator does not start another field.
+    /// </summary>
+    private void CutRecordFields(ref ReadOnlySpan<byte> window, bool endOfInput)
+    {
+        while (true)
+        {
+            int before = window.Length;
+            if (!_reader.TryReadRow(ref window, endOfInput, out TsvRow row))
+            {
+                return;
+            }
+
+            ReadOnlySpan<byte> field = row.Line;
+            ulong number = ++_recordFieldCount;
+            if (number == 1)
+            {
+                _recordFirstFieldTerminated = before - window.Length > field.Length;
+                if (!_recordFirstFieldTerminated)
+                {
+                    // No delimiter at all: a non-delimited record, written whole unless -s.
+                    if (!_onlyDelimited)
+                    {
+                        _output.Write(field);
+                    }
+
+                    continue;
+                }
+            }
+
+            if (IsSelected(number))
+            {
+                if (_recordWroteField)
+                {
+                    _output.Write(_outputDelimiter);
+                }
+
+                _output.Write(field);
+                _recordWroteField = true;
+            }
+        }
+    }
+
+    private void FinishRecord()
+    {
+        ulong count = _recordFieldCount;
+        if (count == 0 || (count == 1 && !_recordFirstFieldTerminated && _onlyDelimited))
+        {
+            return;
+        }
+
+        // cut's one quirk here: a lone terminated field with -s and field 1 unselected prints nothing at all.
+        if (count == 1 && _recordFirstFieldTerminated && _onlyDelimited && !_firstFieldSelected)
+        {
+            return;
+        }
+
+        _output.WriteByte(_terminator);
+    }
+
+    private bool IsSelected(ulong field)
+    {
+        for (int i = 0; i < _lows.Length; i++)
+        {
+            if (field <= _highs[i])
+            {
+                return field >= _lows[i];
+            }
+        }
+
+        return false;
+    }
+}

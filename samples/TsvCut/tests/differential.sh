@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Differential suite: tsvcut against GNU cut (LC_ALL=C) on generated edge cases. For every invocation it compares
+# standard output byte for byte, the exit status, and standard error with "cut:" read as "tsvcut:" (same lines,
+# duplicates ignored: cut reports a closed stdin twice). Deliberate differences are checked separately below and
+# listed in docs/tsvcut.md. Usage: differential.sh TSVCUT_BINARY. Skips (exit 0, with a message) without GNU cut.
+set -uo pipefail
+export LC_ALL=C
+
+tsvcut="${1:?usage: differential.sh TSVCUT_BINARY}"
+if ! cut --version 2>/dev/null | grep -q 'GNU coreutils'; then
+  echo "  skipped: GNU coreutils cut is not on the PATH, so there is nothing to compare tsvcut with"
+  exit 0
+fi
+echo "  comparing $tsvcut with $(cut --version | head -1)"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+passed=0
+failed=0
+
+fail() {
+  failed=$((failed + 1))
+  if ((failed <= 25)); then printf '  FAIL %s\n' "$*"; fi
+}
+
+# check STDIN ARGS...: both programs, same arguments and standard input ('-' for none, i.e. /dev/null).
+check() {
+  local input="$1"; shift
+  [[ "$input" == - ]] && input=/dev/null
+  cut "$@" <"$input" >cut.out 2>cut.err; local cut_status=$?
+  "$tsvcut" "$@" <"$input" >tsv.out 2>tsv.err; local tsv_status=$?
+  if ! cmp -s cut.out tsv.out; then
+    fail "stdout differs: cut $(printf '%q ' "$@")< $input ($(cmp cut.out tsv.out 2>&1 | head -1))"
+  elif ((cut_status != tsv_status)); then
+    fail "exit status $tsv_status, cut $cut_status: cut $(printf '%q ' "$@")"
+  elif ! diff -q <(sed 's/^cut: /tsvcut: /; s/'"'"'cut --help'"'"'/'"'"'tsvcut --help'"'"'/' cut.err | sort -u) <(sort -u tsv.err) >/dev/null; then
+    fail "stderr differs: cut $(printf '%q ' "$@"): cut said '$(head -1 cut.err)', tsvcut said '$(head -1 tsv.err)'"
+  else
+    passed=$((passed + 1))
+  fi
+}
+
+# expect NAME STATUS STDERR_PATTERN COMMAND...: a deliberate difference or a Unix behaviour cut cannot be run for.
+expect() {
+  local name="$1" status="$2" pattern="$3"; shift 3
+  "$@" >exp.out 2>exp.err; local actual=$?
+  if ((actual != status)); then
+    fail "$name: exit status $actual, expected $status ($(head -1 exp.err))"
+  elif [[ -n "$pattern" ]] && ! grep -qE -- "$pattern" exp.err; then
+    fail "$name: stderr '$(head -1 exp.err)' does not match /$pattern/"
+  elif [[ -z "$pattern" && -s exp.err ]]; then
+    fail "$name: unexpected stderr '$(head -1 exp.err)'"
+  else
+    passed=$((passed + 1))
+  fi
+}
+
+echo "  generating inputs"
+printf '' > empty
+printf 'a\tb\tc\n1\t2\t3\n' > simple
+printf 'a\tb\tc\nd\te' > no-final-newline
+printf 'a\tb\r\nc\td\r\n\r\n' > crlf
+printf '\n\na\tb\n\n' > empty-lines
+printf 'abc\ndef\tg\nhij\n\t\n' > no-separator
+printf 'a\0b\tc\0\n\0\t\0\n' > nul-bytes
+printf '\xff\xfe\tb\xc3\n\x80\t\x80\t\xed\xa0\x80\n' > invalid-utf8
+printf '\n\n\n' > only-newlines
+printf '\t\t\n\t\n\t' > only-tabs
+printf 'a,b,c\n1,,3\n,\nx:y:z\n' > commas
+printf 'a\tb\0c\td\0e\nf\tg\0' > nul-records
+printf 'a' > one-byte
+printf '\n' > one-newline
+printf '\x1f\x8b\tplain\nnot gzip\t1\n' > starts-like-gzip
+awk 'BEGIN { srand(7); split("a b \t \n \r , : ; x", set, " "); set[3] = "\t"; set[4] = "\n";
+  for (f = 0; f < 4; f++) { s = ""; for (i = 0; i < 3000; i++) s = s set[1 + int(rand() * 10)]; printf "%s", s > ("random" f) } }'
+small=(empty simple no-final-newline crlf empty-lines no-separator nul-bytes invalid-utf8 only-tabs commas
+  nul-records one-newline starts-like-gzip random0 random1)
+
+lists=(1 2 1,3 3,1 2- -2 2-3,5 '1 3' 4294967297 1-18446744073709551614)
+option_sets=('' '-s' '--complement' '--complement -s' '--output-delimiter=XY' '-d , --output-delimiter=' '-s -d :' '-z -s')
+
+echo "  lists x options x small inputs"
+for file in "${small[@]}"; do
+  for list in "${lists[@]}"; do
+    for options in "${option_sets[@]}"; do
+      # shellcheck disable=SC2086
+      check - $options -f "$list" "$file"
+    done
+  done
+done
+
+echo "  delimiters that are special: NUL, newline, the terminator itself"
+for file in "${small[@]}"; do
+  for list in 1 2 2-; do
+    check - -d '' -f "$list" "$file"
+    check - -d $'\n' -f "$list" "$file"
+    check - -s -d $'\n' -f "$list" "$file"
+    check - --complement -d $'\n' -f "$list" "$file"
+    check - -z -d '' -f "$list" "$file"
+    check - -z -s -d '' -f "$list" "$file"
+    check - -z -d $'\n' -f "$list" "$file"
+  done
+done
+
+echo "  large inputs: a 50 MB line, 100,000 columns"
+{ head -c 26214400 /dev/zero | tr '\0' 'x'; printf '\t'; head -c 26214400 /dev/zero | tr '\0' 'y'; printf '\tz\nshort\tline\n'; } > long-line
+{ seq -s $'\t' 1 100000; seq -s $'\t' 100001 200000; printf 'end\n'; } > wide
+for list in 1 2 3 2- 1,3 99999- 100000 50000-50002 --complement; do
+  if [[ "$list" == --complement ]]; then check - --complement -f 2 long-line; check - --complement -f 2-99999 wide; continue; fi
+  check - -f "$list" long-line
+  check - -f "$list" wide
+done
+check - -f 1-3 --output-delimiter=, wide
+check - -s -d x -f 2 long-line
+
+echo "  command-line syntax"
+for args in '-sf1' '-f1 -s' '-s -f 1' '--fields=1' '--fie=1' '--fields 1' '--delim=: -f1' '--delimiter : -f2' \
+    '--only-d -f1' '--output-d=X -f1,2' '--z -f1' '-f1 --' '-f 1 -n' '-n -f1' '-zsf1' '-d: -f1' '-sd: -f2' \
+    '-f -2' '-f2 --complement' '--compl -f2' '-f1 --output-delimiter ::' '--fields=1,3 --only-delimited' \
+    '-f1 --zero-terminated' '-d x -f 1' '-f1 -d,' '--co -f1' '--o=x -f1' '--c' '--d' '--x' \
+    '--fields' '--complement=1' '--help=1' '--version=x' '-f' '-d' '-f1 -f2' '-f1 -x' '-x -f1' '-fa' '-f1a' '-f1s' '-f0' \
+    '-f-' '-f,' '-f1,' '-f,1' '-f2-1' '-f0-3' '-f-0' '-f1-2-3' '-f18446744073709551615' '-f18446744073709551616' \
+    '-f1,99999999999999999999999' '-f1-99999999999999999999' '-dab -f1' '-f0 -dab' '-s' '-d,' '-n' '--' \
+    '-f 1 2' '-f 1,3 -- -f2' '--out= -f1,2' '-f1 -z -d ""' "-f $'1\x01'" "-f1 -d $'\xc3\xa9'" '-f 1x,2' '-f -'; do
+  eval "set -- $args"
+  check simple "$@"
+  check simple "$@" simple
+done
+
+echo "  files: stdin, -, several files, missing, directory, closed stdin"
+check simple -f2
+check simple -f2 -
+check simple -f2 - -
+check simple -f2 simple - no-final-newline
+check - -f2 no-final-newline simple no-final-newline
+check - -f2 missing-file
+check - -f2 simple missing-file no-final-newline
+check - -f2 . simple
+check - -f2 simple "./a file with spaces"
+check - -s -f1 crlf only-tabs nul-bytes
+cut -f2 - <&- >cut.out 2>cut.err; cut_status=$?
+"$tsvcut" -f2 - <&- >tsv.out 2>tsv.err; tsv_status=$?
+if ((cut_status == tsv_status)) && cmp -s cut.out tsv.out && [[ "$(sort -u tsv.err)" == "$(sed 's/^cut: /tsvcut: /' cut.err | sort -u)" ]]; then
+  passed=$((passed + 1)); else fail "closed stdin: $(cat tsv.err), cut: $(head -1 cut.err)"; fi
+"$tsvcut" -f2 simple <&- >tsv.out 2>tsv.err && cmp -s tsv.out <(cut -f2 simple) && passed=$((passed + 1)) || fail "closed stdin with a file operand"
+
+echo "  Unix behaviour: EPIPE, write errors, gzip"
+seq 1 2000000 | sed 's/$/\tx/' > numbers
+expect "EPIPE stops quietly with 141" 0 "" bash -c "set -o pipefail; \"$tsvcut\" -f1 numbers | head -1 >/dev/null; test \${PIPESTATUS[0]} -eq 141"
+if [[ -w /dev/full ]]; then
+  cut -f1 simple >/dev/full 2>cut.err
+  expect "write error reported once" 1 "^$(sed 's/^cut: /tsvcut: /' cut.err)\$" bash -c "\"$tsvcut\" -f1 numbers numbers >/dev/full"
+  [[ $(wc -l < exp.err) == 1 ]] || fail "write error reported $(wc -l < exp.err) times"
+fi
+gzip -c numbers > numbers.gz
+cat numbers.gz numbers.gz > twice.gz; cat numbers numbers > twice
+head -c 300000 numbers.gz > truncated.gz
+cp numbers.gz garbage.gz; printf 'garbage' >> garbage.gz
+python3 - <<'PY' 2>/dev/null || cp numbers.gz corrupt.gz
+d = bytearray(open("numbers.gz", "rb").read()); d[len(d) // 2] ^= 0xff; open("corrupt.gz", "wb").write(d)
+PY
+expect "gzip input is decompressed" 0 "" bash -c "cmp -s <(\"$tsvcut\" -f1 numbers.gz) <(cut -f1 numbers)"
+expect "gzip members are concatenated" 0 "" bash -c "cmp -s <(\"$tsvcut\" -f1 twice.gz) <(cut -f1 twice)"
+expect "gzip from stdin" 0 "" bash -c "cmp -s <(\"$tsvcut\" -f1 < numbers.gz) <(cut -f1 numbers)"
+expect "truncated gzip is an error naming the file" 1 "^tsvcut: truncated.gz: .*(end of file|truncated)" "$tsvcut" -f1 truncated.gz
+expect "output before a gzip error is written" 0 "" bash -c "\"$tsvcut\" -f1 truncated.gz 2>/dev/null | head -n -1 | cmp -s - <(cut -f1 numbers | head -n \$(\"$tsvcut\" -f1 truncated.gz 2>/dev/null | wc -l) | head -n -1)"
+expect "trailing garbage is an error" 1 "^tsvcut: garbage.gz: .*garbage" "$tsvcut" -f1 garbage.gz
+expect "corrupt gzip is an error" 1 "^tsvcut: corrupt.gz: " "$tsvcut" -f1 corrupt.gz
+expect "a gzip error does not stop the next file" 1 "^tsvcut: truncated.gz: " "$tsvcut" -f1 truncated.gz simple
+tail -2 exp.out | cmp -s - <(cut -f1 simple) || fail "the file after a gzip error was not cut"
+expect "bytes mode is refused" 1 "not supported" "$tsvcut" -b1 simple
+expect "characters mode is refused" 1 "not supported" "$tsvcut" -c1 simple
+expect "--help" 0 "" "$tsvcut" --help
+expect "--version" 0 "" "$tsvcut" --version
+
+echo "  differential suite: $passed passed, $failed failed"
+((failed == 0))

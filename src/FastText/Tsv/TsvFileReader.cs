@@ -1,0 +1,344 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.IO.Pipelines;
+using FastText.Internal;
+
+namespace FastText;
+
+/// <summary>
+/// Reads a whole TSV input (a file, a <see cref="Stream"/>, a <see cref="PipeReader"/>, bytes or a string) row by row
+/// with <c>foreach</c>, managing the buffers itself: the easy way in, as <c>StreamReader</c> or <c>JsonDocument</c>
+/// are next to <c>Utf8JsonReader</c>. <see cref="TsvReader"/> is the low-level, buffer-fed reader underneath (for
+/// Pipelines code that owns its buffers); both use the same scanner. Rows expose every column by file index
+/// (<c>row[3]</c>) and, with <see cref="TsvOptions.HasHeader"/>, by name (<c>row["status"]</c>); declare the columns
+/// up front with <see cref="SelectColumns(int[])"/> or <see cref="SelectColumns(string[])"/> for the projection fast
+/// path (a line is scanned only up to its last wanted column), after which <c>row[i]</c> is the i-th selected column.
+/// A row is valid until the next one. Not thread-safe; dispose it to close the input (unless left open) and return
+/// its pooled buffer.
+/// </summary>
+public sealed class TsvFileReader : IDisposable
+{
+    private const int InitialBufferSize = 64 * 1024;
+
+    private readonly TsvOptions _options;
+    private readonly Stream? _stream;
+    private readonly bool _leaveOpen;
+    private readonly PipeReader? _pipe;
+    private readonly ReadOnlyMemory<byte> _memory;
+    private TsvReader _reader;
+    private byte[] _buffer = Array.Empty<byte>();
+    private int _start;
+    private int _end;
+    private bool _endOfInput;
+    private bool _started;
+    private bool _disposed;
+
+    private TsvFileReader(TsvOptions? options, Stream? stream, bool leaveOpen, PipeReader? pipe, ReadOnlyMemory<byte> memory)
+    {
+        _options = options ?? TsvOptions.Default;
+        _reader = TsvReader.ForAllColumns(_options);
+        _stream = stream;
+        _leaveOpen = leaveOpen;
+        _pipe = pipe;
+        _memory = memory;
+        _endOfInput = stream is null && pipe is null;
+    }
+
+    /// <summary>Opens the file at <paramref name="path"/> for reading (sequential, 64 KiB reads).</summary>
+    /// <param name="path">The file.</param>
+    /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
+    /// <returns>A reader that closes the file when disposed.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="path"/> is null.</exception>
+    public static TsvFileReader Open(string path, TsvOptions? options = null)
+    {
+        if (path is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(path));
+        }
+
+        var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
+        return new TsvFileReader(options, file, leaveOpen: false, pipe: null, memory: default);
+    }
+
+    /// <summary>Reads <paramref name="stream"/> (for example a <c>GZipStream</c>) to its end.</summary>
+    /// <param name="stream">The UTF-8 TSV bytes.</param>
+    /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
+    /// <param name="leaveOpen">True to leave the stream open when the reader is disposed.</param>
+    /// <returns>The reader.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
+    public static TsvFileReader From(Stream stream, TsvOptions? options = null, bool leaveOpen = false)
+    {
+        if (stream is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(stream));
+        }
+
+        return new TsvFileReader(options, stream, leaveOpen, pipe: null, memory: default);
+    }
+
+    /// <summary>
+    /// Reads <paramref name="pipe"/> to its completion. The synchronous <c>foreach</c> blocks on each read; for
+    /// asynchronous code use <see cref="TsvPipeReaderExtensions.ReadRowsAsync{THandler}(TsvReader, PipeReader, THandler, System.Threading.CancellationToken)"/>.
+    /// The pipe is not completed.
+    /// </summary>
+    /// <param name="pipe">The UTF-8 TSV bytes.</param>
+    /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
+    /// <returns>The reader.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="pipe"/> is null.</exception>
+    public static TsvFileReader From(PipeReader pipe, TsvOptions? options = null)
+    {
+        if (pipe is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(pipe));
+        }
+
+        return new TsvFileReader(options, stream: null, leaveOpen: true, pipe, memory: default);
+    }
+
+    /// <summary>Reads UTF-8 TSV bytes in memory, slicing rows in place (no copy).</summary>
+    /// <param name="utf8">The input; must not change while it is read.</param>
+    /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
+    /// <returns>The reader.</returns>
+    public static TsvFileReader From(ReadOnlyMemory<byte> utf8, TsvOptions? options = null) =>
+        new(options, stream: null, leaveOpen: true, pipe: null, utf8);
+
+    /// <summary>Reads TSV text (encoded to UTF-8 once).</summary>
+    /// <param name="text">The input.</param>
+    /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
+    /// <returns>The reader.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="text"/> is null.</exception>
+    public static TsvFileReader FromText(string text, TsvOptions? options = null)
+    {
+        if (text is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(text));
+        }
+
+        return From(Utf8Fallback.Encoding.GetBytes(text), options);
+    }
+
+    /// <summary>The options in use.</summary>
+    public TsvOptions Options => _options;
+
+    /// <summary>The low-level reader doing the work (its line number, its header).</summary>
+    public TsvReader Reader => _reader;
+
+    /// <summary>
+    /// The header (<see cref="TsvOptions.HasHeader"/>): reading it here, before the first row, if it has not been
+    /// read yet. Null when the options have no header or the input ends before one.
+    /// </summary>
+    public TsvHeader? Header
+    {
+        get
+        {
+            if (_options.HasHeader && _reader.Header is null)
+            {
+                ReadUntilHeader();
+            }
+
+            return _reader.Header;
+        }
+    }
+
+    /// <summary>
+    /// Declares the columns to read, by 0-based file index, before the first row: each line is scanned only up to
+    /// the last of them, and <c>row[i]</c> is file column <c>columns[i]</c>.
+    /// </summary>
+    /// <param name="columns">0-based file indices, any order, duplicates allowed.</param>
+    /// <returns>This reader.</returns>
+    /// <exception cref="InvalidOperationException">Reading has started.</exception>
+    public TsvFileReader SelectColumns(params int[] columns)
+    {
+        EnsureNotStarted();
+        _reader.Dispose();
+        _reader = new TsvReader(columns, _options);
+        return this;
+    }
+
+    /// <summary>Declares the columns to read by header name (needs <see cref="TsvOptions.HasHeader"/>); see <see cref="SelectColumns(int[])"/>.</summary>
+    /// <param name="names">Header names (the first column of each name).</param>
+    /// <returns>This reader.</returns>
+    /// <exception cref="InvalidOperationException">Reading has started.</exception>
+    public TsvFileReader SelectColumns(params string[] names)
+    {
+        EnsureNotStarted();
+        _reader.Dispose();
+        _reader = new TsvReader(names, _options);
+        return this;
+    }
+
+    /// <summary>Reads the next data row.</summary>
+    /// <param name="row">The row; valid until the next call.</param>
+    /// <returns>False at the end of the input.</returns>
+    /// <exception cref="TsvFormatException">A line breaks a rule of the options.</exception>
+    public bool TryReadRow(out TsvRow row)
+    {
+        if (_disposed)
+        {
+            ThrowDisposed();
+        }
+
+        _started = true;
+        if (_stream is null && _pipe is null)
+        {
+            ReadOnlySpan<byte> rest = _memory.Span.Slice(_start);
+            bool found = _reader.TryReadRow(ref rest, isFinalBlock: true, out row);
+            _start = _memory.Length - rest.Length;
+            return found;
+        }
+
+        while (true)
+        {
+            ReadOnlySpan<byte> buffered = _buffer.AsSpan(_start, _end - _start);
+            if (_reader.TryReadRow(ref buffered, _endOfInput, out row))
+            {
+                _start = _end - buffered.Length;
+                return true;
+            }
+
+            _start = _end - buffered.Length;
+            if (_endOfInput)
+            {
+                return false;
+            }
+
+            Fill();
+        }
+    }
+
+    /// <summary>The rows, for <c>foreach (TsvRow row in reader)</c>.</summary>
+    /// <returns>An enumerator over this reader.</returns>
+    public Enumerator GetEnumerator() => new(this);
+
+    /// <summary>Closes the input (unless left open) and returns the pooled buffer.</summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        _reader.Dispose();
+        byte[] buffer = _buffer;
+        _buffer = Array.Empty<byte>();
+        if (buffer.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+
+        if (!_leaveOpen)
+        {
+            _stream?.Dispose();
+        }
+    }
+
+    /// <summary>Reads more input behind the unconsumed bytes: compacting first, growing only for a line longer than the buffer.</summary>
+    private void Fill()
+    {
+        if (_buffer.Length == 0)
+        {
+            _buffer = ArrayPool<byte>.Shared.Rent(InitialBufferSize);
+        }
+        else if (_start > 0)
+        {
+            Buffer.BlockCopy(_buffer, _start, _buffer, 0, _end - _start);
+            _end -= _start;
+            _start = 0;
+        }
+        else if (_end == _buffer.Length)
+        {
+            long grown = Math.Min((long)_buffer.Length * 2, 0x7FFFFFC7);
+            if (grown <= _buffer.Length)
+            {
+                ThrowHelper.ThrowInvalidOperation("A line does not fit in the largest buffer an array can hold.");
+            }
+
+            byte[] larger = ArrayPool<byte>.Shared.Rent((int)grown);
+            Buffer.BlockCopy(_buffer, 0, larger, 0, _end);
+            ArrayPool<byte>.Shared.Return(_buffer);
+            _buffer = larger;
+        }
+
+        int read = _stream is not null ? _stream.Read(_buffer, _end, _buffer.Length - _end) : ReadPipe(_buffer.AsSpan(_end));
+        if (read == 0)
+        {
+            _endOfInput = true;
+        }
+
+        _end += read;
+    }
+
+    private int ReadPipe(Span<byte> destination)
+    {
+        ReadResult result = _pipe!.ReadAsync().AsTask().GetAwaiter().GetResult();
+        ReadOnlySequence<byte> available = result.Buffer;
+        int take = (int)Math.Min(available.Length, destination.Length);
+        available.Slice(0, take).CopyTo(destination);
+        SequencePosition consumed = available.GetPosition(take);
+        _pipe.AdvanceTo(consumed, consumed);
+        if (take == 0 && !result.IsCompleted && !result.IsCanceled)
+        {
+            return ReadPipe(destination);
+        }
+
+        return take;
+    }
+
+    private void ReadUntilHeader()
+    {
+        while (_reader.Header is null)
+        {
+            if (_stream is null && _pipe is null)
+            {
+                ReadOnlySpan<byte> rest = _memory.Span.Slice(_start);
+                _reader.TryReadHeader(ref rest, isFinalBlock: true);
+                _start = _memory.Length - rest.Length;
+                return;
+            }
+
+            ReadOnlySpan<byte> buffered = _buffer.AsSpan(_start, _end - _start);
+            bool done = _reader.TryReadHeader(ref buffered, _endOfInput);
+            _start = _end - buffered.Length;
+            if (done || _endOfInput)
+            {
+                return;
+            }
+
+            Fill();
+        }
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static void ThrowDisposed() => throw new ObjectDisposedException(nameof(TsvFileReader));
+
+    private void EnsureNotStarted()
+    {
+        if (_started || _reader.Header is not null)
+        {
+            ThrowHelper.ThrowInvalidOperation("Columns must be selected before the first row (and before the header is read).");
+        }
+    }
+
+    /// <summary>Enumerates the rows of a <see cref="TsvFileReader"/>; <see cref="Current"/> is valid until the next <see cref="MoveNext"/>.</summary>
+    public ref struct Enumerator
+    {
+        private readonly TsvFileReader _owner;
+        private TsvRow _current;
+
+        internal Enumerator(TsvFileReader owner)
+        {
+            _owner = owner;
+            _current = default;
+        }
+
+        /// <summary>The current row.</summary>
+        public readonly TsvRow Current => _current;
+
+        /// <summary>Reads the next row.</summary>
+        /// <returns>False at the end of the input.</returns>
+        /// <exception cref="TsvFormatException">A line breaks a rule of the options.</exception>
+        public bool MoveNext() => _owner.TryReadRow(out _current);
+    }
+}
