@@ -12,10 +12,10 @@ public sealed partial class TsvWriter
     /// </summary>
     private void CommitStaged(int start, int length)
     {
-        ReadOnlySpan<byte> staged = _buffer.AsSpan(start, length);
-        int special = IndexOfSpecial(staged);
-        if (special >= 0)
+        if (HasSpecialStaged(start, length))
         {
+            ReadOnlySpan<byte> staged = _buffer.AsSpan(start, length);
+            int special = IndexOfSpecial(staged);
             byte[] copy = ArrayPool<byte>.Shared.Rent(length);
             try
             {

@@ -8,6 +8,8 @@ namespace FastText;
 /// </summary>
 public sealed partial class TsvWriter
 {
+    private const int StagingSlack = 0;
+
     private readonly bool _specialBytes;
 
     private static bool CreateSpecialBytes(byte separator, bool escape) => escape;
@@ -24,4 +26,7 @@ public sealed partial class TsvWriter
         int backslash = (first < 0 ? value : value.Slice(0, first)).IndexOf(Backslash);
         return backslash >= 0 ? backslash : first;
     }
+
+    /// <summary>True when the field staged at [start, start + length) of the buffer holds a byte that must be escaped or refused.</summary>
+    private bool HasSpecialStaged(int start, int length) => IndexOfSpecial(_buffer.AsSpan(start, length)) >= 0;
 }

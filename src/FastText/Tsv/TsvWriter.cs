@@ -147,23 +147,24 @@ public sealed partial class TsvWriter : IDisposable
     public void WriteField(ReadOnlySpan<byte> utf8)
     {
         CheckWritable();
-        int special = IndexOfSpecial(utf8);
-        if (special >= 0)
+
+        // Copy first, check the copy: a short field is then checked with one vector compare inside the buffer.
+        int separatorLength = _fieldCount == 0 ? 0 : 1;
+        EnsureRoom(separatorLength + (long)utf8.Length + StagingSlack);
+        int start = _position + separatorLength;
+        utf8.CopyTo(_buffer.AsSpan(start));
+        if (HasSpecialStaged(start, utf8.Length))
         {
-            WriteSpecialField(utf8, special);
+            WriteSpecialField(utf8, IndexOfSpecial(utf8));
             return;
         }
 
-        int separatorLength = _fieldCount == 0 ? 0 : 1;
-        EnsureRoom(separatorLength + (long)utf8.Length);
-        byte[] buffer = _buffer;
         if (separatorLength != 0)
         {
-            buffer[_position] = _separator;
+            _buffer[_position] = _separator;
         }
 
-        utf8.CopyTo(buffer.AsSpan(_position + separatorLength));
-        _position += separatorLength + utf8.Length;
+        _position = start + utf8.Length;
         _fieldCount++;
     }
 
@@ -177,7 +178,7 @@ public sealed partial class TsvWriter : IDisposable
     {
         CheckWritable();
         int separatorLength = _fieldCount == 0 ? 0 : 1;
-        EnsureRoom(separatorLength + TsvWriterText.MaxUtf8Length(text.Length));
+        EnsureRoom(separatorLength + TsvWriterText.MaxUtf8Length(text.Length) + StagingSlack);
         int start = _position + separatorLength;
         int length = TsvWriterText.Encode(text, _buffer.AsSpan(start));
         CommitStaged(start, length);
@@ -190,6 +191,18 @@ public sealed partial class TsvWriter : IDisposable
     /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
     /// <exception cref="OutOfMemoryException">The row would exceed the largest array.</exception>
     public void WriteField(string? text) => WriteField(text.AsSpan());
+
+    /// <summary>Writes a one-char field as its UTF-8 text (without this overload a char would convert to <see cref="int"/> and be written as its code).</summary>
+    /// <param name="value">The char; a lone surrogate becomes U+FFFD.</param>
+    /// <exception cref="TsvFormatException">As for the UTF-8 overload.</exception>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    public void WriteField(char value)
+    {
+        Span<char> text = stackalloc char[1];
+        text[0] = value;
+        WriteField((ReadOnlySpan<char>)text);
+    }
 
     /// <summary>Writes the selected columns of <paramref name="row"/> as fields, in selection order (an absent column as an empty field).</summary>
     /// <param name="row">A row of a <see cref="TsvReader"/>; with its <c>UnescapeBackslashes</c> the columns are the unescaped values.</param>
