@@ -7,18 +7,33 @@ using FastText.Internal;
 
 namespace FastText;
 
-/// <summary>Conversions of one column; a value that does not convert throws <see cref="TsvFormatException"/> naming the line and column.</summary>
+/// <summary>
+/// Conversions of one column with <see cref="Utf8Parser"/>'s invariant rules, on both builds: the whole column must
+/// convert (no surrounding spaces, nothing after the value). A <c>Get</c> method throws
+/// <see cref="TsvFormatException"/> naming the line, the file column and (when the reader selected it by name) the
+/// header name; its <c>TryGet</c> twin returns false instead, also for an absent column.
+/// </summary>
 public readonly ref partial struct TsvRow
 {
     private const int StackDecodeLimit = 256;
 
     /// <summary>Selected column <paramref name="column"/> decoded from UTF-8 (ASCII fast path; invalid bytes become U+FFFD).</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <returns>A new string (the shared empty string for an empty column).</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    /// <exception cref="TsvFormatException">The line ends before the column.</exception>
     public string GetString(int column) => TsvText.Decode(this[column]);
 
     /// <summary>
     /// Selected column <paramref name="column"/> decoded and interned through <paramref name="pool"/>, so a
     /// repetitive column (status codes, host names) allocates each distinct value once.
     /// </summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <param name="pool">The pool that interns the decoded text.</param>
+    /// <returns>The pooled string equal to the decoded column.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="pool"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    /// <exception cref="TsvFormatException">The line ends before the column.</exception>
     public string GetString(int column, StringPool pool)
     {
         if (pool is null)
@@ -39,7 +54,11 @@ public readonly ref partial struct TsvRow
         return pool.GetOrAdd(value, Utf8Fallback.Encoding);
     }
 
-    /// <summary>Selected column <paramref name="column"/> as a decimal <see cref="int"/> (Utf8Parser, whole column).</summary>
+    /// <summary>Selected column <paramref name="column"/> as a decimal <see cref="int"/> (optional leading '-' or '+', digits only).</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    /// <exception cref="TsvFormatException">The line ends before the column, or the column is not an <see cref="int"/> (empty, other bytes, overflow).</exception>
     public int GetInt32(int column)
     {
         ReadOnlySpan<byte> value = this[column];
@@ -51,7 +70,27 @@ public readonly ref partial struct TsvRow
         return result;
     }
 
-    /// <summary>Selected column <paramref name="column"/> as a decimal <see cref="long"/>.</summary>
+    /// <summary>Gets selected column <paramref name="column"/> as an <see cref="int"/> as <see cref="GetInt32"/> reads it.</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <param name="value">The value, or 0.</param>
+    /// <returns>False when the column is absent or does not convert.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    public bool TryGetInt32(int column, out int value)
+    {
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        {
+            return true;
+        }
+
+        value = 0;
+        return false;
+    }
+
+    /// <summary>Selected column <paramref name="column"/> as a decimal <see cref="long"/> (optional leading '-' or '+', digits only).</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="long"/>.</exception>
     public long GetInt64(int column)
     {
         ReadOnlySpan<byte> value = this[column];
@@ -63,7 +102,30 @@ public readonly ref partial struct TsvRow
         return result;
     }
 
-    /// <summary>Selected column <paramref name="column"/> as a <see cref="double"/> (invariant format, '.' decimal point).</summary>
+    /// <summary>Gets selected column <paramref name="column"/> as a <see cref="long"/> as <see cref="GetInt64"/> reads it.</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <param name="value">The value, or 0.</param>
+    /// <returns>False when the column is absent or does not convert.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    public bool TryGetInt64(int column, out long value)
+    {
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        {
+            return true;
+        }
+
+        value = 0;
+        return false;
+    }
+
+    /// <summary>
+    /// Selected column <paramref name="column"/> as a <see cref="double"/>: invariant format, '.' decimal point,
+    /// optional exponent (<c>1.5E+20</c>); no thousands separators.
+    /// </summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="double"/>.</exception>
     public double GetDouble(int column)
     {
         ReadOnlySpan<byte> value = this[column];
@@ -75,7 +137,27 @@ public readonly ref partial struct TsvRow
         return result;
     }
 
-    /// <summary>Selected column <paramref name="column"/> as a <see cref="decimal"/> (invariant format).</summary>
+    /// <summary>Gets selected column <paramref name="column"/> as a <see cref="double"/> as <see cref="GetDouble"/> reads it.</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <param name="value">The value, or 0.</param>
+    /// <returns>False when the column is absent or does not convert.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    public bool TryGetDouble(int column, out double value)
+    {
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        {
+            return true;
+        }
+
+        value = 0;
+        return false;
+    }
+
+    /// <summary>Selected column <paramref name="column"/> as a <see cref="decimal"/> (invariant format, '.' decimal point).</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="decimal"/>.</exception>
     public decimal GetDecimal(int column)
     {
         ReadOnlySpan<byte> value = this[column];
@@ -87,7 +169,27 @@ public readonly ref partial struct TsvRow
         return result;
     }
 
-    /// <summary>Selected column <paramref name="column"/> as a <see cref="bool"/> ("true"/"false", any case).</summary>
+    /// <summary>Gets selected column <paramref name="column"/> as a <see cref="decimal"/> as <see cref="GetDecimal"/> reads it.</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <param name="value">The value, or 0.</param>
+    /// <returns>False when the column is absent or does not convert.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    public bool TryGetDecimal(int column, out decimal value)
+    {
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        {
+            return true;
+        }
+
+        value = 0;
+        return false;
+    }
+
+    /// <summary>Selected column <paramref name="column"/> as a <see cref="bool"/>: "true" or "false" in any case.</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="bool"/>.</exception>
     public bool GetBoolean(int column)
     {
         ReadOnlySpan<byte> value = this[column];
@@ -99,19 +201,100 @@ public readonly ref partial struct TsvRow
         return result;
     }
 
-    /// <summary>
-    /// Selected column <paramref name="column"/> as a <see cref="DateTime"/> in a Utf8Parser standard format:
-    /// 'O' (ISO 8601 round-trip, the default), 'R' (RFC 1123), 'G' (MM/dd/yyyy HH:mm:ss) or 'l'.
-    /// </summary>
-    public DateTime GetDateTime(int column, char standardFormat = 'O')
+    /// <summary>Gets selected column <paramref name="column"/> as a <see cref="bool"/> as <see cref="GetBoolean"/> reads it.</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <param name="value">The value, or false.</param>
+    /// <returns>False when the column is absent or does not convert.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    public bool TryGetBoolean(int column, out bool value)
+    {
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        {
+            return true;
+        }
+
+        value = false;
+        return false;
+    }
+
+    /// <summary>Selected column <paramref name="column"/> as a <see cref="Guid"/> in the 'D' format (<c>0f8fad5b-d9cb-469f-a165-70867728950e</c>, either case).</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a 'D' <see cref="Guid"/>.</exception>
+    public Guid GetGuid(int column)
     {
         ReadOnlySpan<byte> value = this[column];
-        if (!Utf8Parser.TryParse(value, out DateTime result, out int consumed, standardFormat) || consumed != value.Length)
+        if (!Utf8Parser.TryParse(value, out Guid result, out int consumed) || consumed != value.Length)
         {
-            ThrowNotConvertible(column, value, "DateTime");
+            ThrowNotConvertible(column, value, "Guid");
         }
 
         return result;
+    }
+
+    /// <summary>Gets selected column <paramref name="column"/> as a <see cref="Guid"/> as <see cref="GetGuid"/> reads it.</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <param name="value">The value, or <see cref="Guid.Empty"/>.</param>
+    /// <returns>False when the column is absent or does not convert.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    public bool TryGetGuid(int column, out Guid value)
+    {
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        {
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>
+    /// Selected column <paramref name="column"/> as a <see cref="TimeSpan"/> in the constant 'c' format,
+    /// <c>[-][d.]hh:mm:ss[.fffffff]</c>, which <see cref="TimeSpan.ToString()"/> writes.
+    /// </summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <returns>The value.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a 'c' <see cref="TimeSpan"/>.</exception>
+    public TimeSpan GetTimeSpan(int column)
+    {
+        ReadOnlySpan<byte> value = this[column];
+        if (!TryParseTimeSpan(value, out TimeSpan result))
+        {
+            ThrowNotConvertible(column, value, "TimeSpan");
+        }
+
+        return result;
+    }
+
+    /// <summary>Gets selected column <paramref name="column"/> as a <see cref="TimeSpan"/> as <see cref="GetTimeSpan"/> reads it.</summary>
+    /// <param name="column">An index into the selection.</param>
+    /// <param name="value">The value, or <see cref="TimeSpan.Zero"/>.</param>
+    /// <returns>False when the column is absent or does not convert.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
+    public bool TryGetTimeSpan(int column, out TimeSpan value)
+    {
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TryParseTimeSpan(text, out value))
+        {
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    // Utf8Parser skips white space before a TimeSpan (and nothing else), so the first byte is checked here.
+    private static bool TryParseTimeSpan(ReadOnlySpan<byte> text, out TimeSpan value)
+    {
+        if (!text.IsEmpty && (text[0] == (byte)'-' || (uint)(text[0] - '0') <= 9)
+            && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        {
+            return true;
+        }
+
+        value = default;
+        return false;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -120,10 +303,11 @@ public readonly ref partial struct TsvRow
         const int Shown = 64;
         string text = TsvText.Decode(value.Length > Shown ? value.Slice(0, Shown) : value);
         int fileColumn = FileColumnOf(column);
+        string? name = _reader?.NameOfSelectedColumn(column);
         throw new TsvFormatException(
             TsvFormatException.Format(
-                "Line {0}, column {1} (0-based): '{2}'{3} is not a valid {4}.",
-                _lineNumber, fileColumn, text, value.Length > Shown ? "..." : "", typeName),
+                "Line {0}, column {1}{2} (0-based): '{3}'{4} is not a valid {5}.",
+                _lineNumber, fileColumn, name is null ? "" : " '" + name + "'", text, value.Length > Shown ? "..." : "", typeName),
             _lineNumber,
             fileColumn);
     }

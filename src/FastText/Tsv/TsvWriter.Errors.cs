@@ -1,0 +1,47 @@
+using System;
+using System.Runtime.CompilerServices;
+
+namespace FastText;
+
+/// <summary>The writer's throws, out of line so the field methods stay small.</summary>
+public sealed partial class TsvWriter
+{
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowNotWritable()
+    {
+        if (_disposed)
+        {
+            throw new ObjectDisposedException(nameof(TsvWriter));
+        }
+
+        throw new InvalidOperationException(
+            "The TsvWriter's destination failed earlier; the writer cannot continue. " +
+            "FlushedRowCount rows reached the destination complete.");
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowSpecialByte(ReadOnlySpan<byte> value, int index)
+    {
+        byte special = value[index];
+        string what = special switch
+        {
+            LineFeed => "a line feed",
+            CarriageReturn => "a carriage return",
+            _ when special == _separator => TsvFormatException.Format("the separator (0x{0:X2})", special),
+            _ => TsvFormatException.Format("byte 0x{0:X2}", special),
+        };
+        string remedy = _escape
+            ? "only a tab separator has an escape; choose a separator the data does not contain."
+            : "set TsvWriterOptions.EscapeBackslashes (and TsvOptions.UnescapeBackslashes when reading) or clean the value.";
+        long row = _rowCount + 1;
+        throw new TsvFormatException(
+            TsvFormatException.Format("Row {0}, field {1} (0-based): the value holds {2} at byte {3}, which would break the row; {4}", row, _fieldCount, what, index, remedy),
+            row,
+            _fieldCount);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowRowTooLong(long required) =>
+        throw new OutOfMemoryException(TsvFormatException.Format(
+            "A TSV row would need {0} bytes, more than the largest array holds; write smaller fields.", required));
+}

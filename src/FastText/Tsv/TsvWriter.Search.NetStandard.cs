@@ -1,0 +1,32 @@
+using System;
+
+namespace FastText;
+
+/// <summary>
+/// Finding the bytes a field cannot hold as they are. System.Memory vectorizes IndexOfAny for up to three values
+/// only, so the backslash (escaping mode) is a second search limited to the part before the first other hit.
+/// </summary>
+public sealed partial class TsvWriter
+{
+    private const int StagingSlack = 0;
+
+    private readonly bool _specialBytes;
+
+    private static bool CreateSpecialBytes(byte separator, bool escape) => escape;
+
+    /// <summary>The index of the first byte that must be escaped (or refused), or -1.</summary>
+    private int IndexOfSpecial(ReadOnlySpan<byte> value)
+    {
+        int first = value.IndexOfAny(_separator, LineFeed, CarriageReturn);
+        if (!_specialBytes)
+        {
+            return first;
+        }
+
+        int backslash = (first < 0 ? value : value.Slice(0, first)).IndexOf(Backslash);
+        return backslash >= 0 ? backslash : first;
+    }
+
+    /// <summary>True when the field staged at [start, start + length) of the buffer holds a byte that must be escaped or refused.</summary>
+    private bool HasSpecialStaged(int start, int length) => IndexOfSpecial(_buffer.AsSpan(start, length)) >= 0;
+}

@@ -1,0 +1,431 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.IO.Pipelines;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using System.Threading.Tasks;
+using FastText.Internal;
+
+namespace FastText;
+
+/// <summary>
+/// Writes UTF-8 TSV rows to a <see cref="Stream"/>, a <see cref="PipeWriter"/> or any <see cref="IBufferWriter{T}"/>:
+/// call <c>WriteField</c> for each field, then <see cref="EndRow"/>. Fields come from UTF-8 spans, strings (encoded
+/// without allocating) and numbers, dates, GUIDs and time spans (formatted with <see cref="System.Buffers.Text.Utf8Formatter"/>,
+/// invariant); nothing is allocated per row. Rows are built in one pooled buffer and only complete rows ever reach
+/// the destination: when the buffer fills, on <see cref="Flush"/>/<see cref="FlushAsync"/> and on <see cref="Dispose"/>.
+/// Not thread-safe.
+/// </summary>
+/// <remarks>
+/// <para>A field that holds the separator, '\n' or '\r' is refused with <see cref="TsvFormatException"/> (naming the
+/// row and field) unless <see cref="TsvWriterOptions.EscapeBackslashes"/> is set; a refused field writes nothing
+/// and the row stays open. Every row ends with '\n'; a row with no fields is an empty line, which reads back as one
+/// empty field with <c>TsvOptions.SkipEmptyLines = false</c> (readers skip it by default).</para>
+/// <para>If the destination throws, the writer is faulted: the exception propagates, later calls throw
+/// <see cref="InvalidOperationException"/>, and <see cref="Dispose"/> only releases the buffer. The destination then
+/// holds the first <see cref="FlushedRowCount"/> rows complete, possibly followed by part of the rows of the failed
+/// write (a Stream cannot say how much it took); nothing beyond <see cref="FlushedRowCount"/> is claimed as written.</para>
+/// </remarks>
+public sealed partial class TsvWriter : IDisposable
+{
+    private const byte Tab = (byte)'\t';
+    private const byte LineFeed = (byte)'\n';
+    private const byte CarriageReturn = (byte)'\r';
+    private const byte Backslash = (byte)'\\';
+
+    // The largest byte array the runtime allocates (Array.MaxLength on net8).
+    private const int MaxBufferLength = 0x7FFFFFC7;
+
+    private readonly TsvWriterOptions _options;
+    private readonly byte _separator;
+    private readonly bool _escape;
+    private readonly Stream? _stream;
+    private readonly bool _leaveOpen;
+    private readonly IBufferWriter<byte>? _bufferWriter;
+    private readonly PipeWriter? _pipeWriter;
+
+    // [0, _committed) holds complete rows not yet delivered; [_committed, _position) the row being written.
+    private byte[] _buffer;
+    private int _committed;
+    private int _position;
+    private int _fieldCount;
+    private long _rowCount;
+    private long _flushedRowCount;
+    private bool _faulted;
+    private bool _disposed;
+
+    /// <summary>Writes to <paramref name="stream"/> with synchronous writes of whole buffers (asynchronous with <see cref="FlushAsync"/>).</summary>
+    /// <param name="stream">A writable stream.</param>
+    /// <param name="options">Layout options; <see cref="TsvWriterOptions.Default"/> when null.</param>
+    /// <param name="leaveOpen">True to leave <paramref name="stream"/> open when the writer is disposed.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="stream"/> is not writable, or the options combine a backslash separator with escaping.</exception>
+    public TsvWriter(Stream stream, TsvWriterOptions? options = null, bool leaveOpen = false)
+        : this(options)
+    {
+        if (stream is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(stream));
+        }
+
+        if (!stream.CanWrite)
+        {
+            ThrowHelper.ThrowArgument(nameof(stream), "The stream is not writable.");
+        }
+
+        _stream = stream;
+        _leaveOpen = leaveOpen;
+    }
+
+    /// <summary>
+    /// Writes to <paramref name="writer"/>: complete rows are copied into its buffers (GetSpan/Advance) when the
+    /// writer's own buffer fills, on <see cref="Flush"/> and on <see cref="Dispose"/>. <see cref="FlushAsync"/> also
+    /// flushes the pipe; the pipe is never completed by this writer.
+    /// </summary>
+    /// <param name="writer">The pipe to write to.</param>
+    /// <param name="options">Layout options; <see cref="TsvWriterOptions.Default"/> when null.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">The options combine a backslash separator with escaping.</exception>
+    public TsvWriter(PipeWriter writer, TsvWriterOptions? options = null)
+        : this((IBufferWriter<byte>)writer, options)
+    {
+        _pipeWriter = writer;
+    }
+
+    /// <summary>Writes to <paramref name="writer"/>: complete rows are copied into its buffers when the writer's own buffer fills, on <see cref="Flush"/> and on <see cref="Dispose"/>.</summary>
+    /// <param name="writer">Receives the bytes.</param>
+    /// <param name="options">Layout options; <see cref="TsvWriterOptions.Default"/> when null.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentException">The options combine a backslash separator with escaping.</exception>
+    public TsvWriter(IBufferWriter<byte> writer, TsvWriterOptions? options = null)
+        : this(options)
+    {
+        if (writer is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(writer));
+        }
+
+        _bufferWriter = writer;
+    }
+
+    private TsvWriter(TsvWriterOptions? options)
+    {
+        _options = options ?? TsvWriterOptions.Default;
+        _separator = _options.Separator;
+        _escape = _options.EscapeBackslashes;
+        if (_escape && _separator == Backslash)
+        {
+            ThrowHelper.ThrowArgument(nameof(options), "A backslash separator cannot be combined with EscapeBackslashes.");
+        }
+
+        _specialBytes = CreateSpecialBytes(_separator, _escape);
+        _buffer = ArrayPool<byte>.Shared.Rent(_options.BufferSize);
+    }
+
+    /// <summary>The options this writer was built with.</summary>
+    public TsvWriterOptions Options => _options;
+
+    /// <summary>Rows ended with <see cref="EndRow"/> so far (delivered or still buffered).</summary>
+    public long RowCount => _rowCount;
+
+    /// <summary>Rows the destination has accepted in full (written to the stream, or copied into the buffer writer).</summary>
+    public long FlushedRowCount => _flushedRowCount;
+
+    /// <summary>Fields written to the row in progress.</summary>
+    public int FieldCount => _fieldCount;
+
+    /// <summary>Bytes of complete rows waiting in the buffer for the next flush.</summary>
+    public int PendingByteCount => _committed;
+
+    /// <summary>Writes one field from UTF-8 bytes (any bytes; escaped or refused as <see cref="TsvWriterOptions.EscapeBackslashes"/> says).</summary>
+    /// <param name="utf8">The field's bytes.</param>
+    /// <exception cref="TsvFormatException">Without escaping, the field holds the separator, '\n' or '\r'; or the separator is not tab and the field holds it.</exception>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    /// <exception cref="OutOfMemoryException">The row would exceed the largest array.</exception>
+    public void WriteField(ReadOnlySpan<byte> utf8)
+    {
+        CheckWritable();
+
+        // Copy first, check the copy: a short field is then checked with one vector compare inside the buffer.
+        int separatorLength = _fieldCount == 0 ? 0 : 1;
+        EnsureRoom(separatorLength + (long)utf8.Length + StagingSlack);
+        int start = _position + separatorLength;
+        utf8.CopyTo(_buffer.AsSpan(start));
+        if (HasSpecialStaged(start, utf8.Length))
+        {
+            WriteSpecialField(utf8, IndexOfSpecial(utf8));
+            return;
+        }
+
+        if (separatorLength != 0)
+        {
+            _buffer[_position] = _separator;
+        }
+
+        _position = start + utf8.Length;
+        _fieldCount++;
+    }
+
+    /// <summary>Writes one field from text, encoded as UTF-8 (ASCII narrowed with SIMD; lone surrogates become U+FFFD).</summary>
+    /// <param name="text">The field's text.</param>
+    /// <exception cref="TsvFormatException">As for the UTF-8 overload.</exception>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    /// <exception cref="OutOfMemoryException">The row would exceed the largest array.</exception>
+    public void WriteField(ReadOnlySpan<char> text)
+    {
+        CheckWritable();
+        int separatorLength = _fieldCount == 0 ? 0 : 1;
+        EnsureRoom(separatorLength + TsvWriterText.MaxUtf8Length(text.Length) + StagingSlack);
+        int start = _position + separatorLength;
+        int length = TsvWriterText.Encode(text, _buffer.AsSpan(start));
+        CommitStaged(start, length);
+    }
+
+    /// <summary>Writes one field from a string; null writes an empty field.</summary>
+    /// <param name="text">The field's text, or null.</param>
+    /// <exception cref="TsvFormatException">As for the UTF-8 overload.</exception>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    /// <exception cref="OutOfMemoryException">The row would exceed the largest array.</exception>
+    public void WriteField(string? text) => WriteField(text.AsSpan());
+
+    /// <summary>Writes a one-char field as its UTF-8 text (without this overload a char would convert to <see cref="int"/> and be written as its code).</summary>
+    /// <param name="value">The char; a lone surrogate becomes U+FFFD.</param>
+    /// <exception cref="TsvFormatException">As for the UTF-8 overload.</exception>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    public void WriteField(char value)
+    {
+        Span<char> text = stackalloc char[1];
+        text[0] = value;
+        WriteField((ReadOnlySpan<char>)text);
+    }
+
+    /// <summary>Writes the selected columns of <paramref name="row"/> as fields, in selection order (an absent column as an empty field).</summary>
+    /// <param name="row">A row of a <see cref="TsvReader"/>; with its <c>UnescapeBackslashes</c> the columns are the unescaped values.</param>
+    /// <exception cref="TsvFormatException">As for the UTF-8 overload.</exception>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    public void WriteFields(in TsvRow row)
+    {
+        for (int column = 0; column < row.ColumnCount; column++)
+        {
+            row.TryGetColumn(column, out ReadOnlySpan<byte> value);
+            WriteField(value);
+        }
+    }
+
+    /// <summary>Ends the row with '\n'; when the buffer holds enough, complete rows go to the destination later, not now.</summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    public void EndRow()
+    {
+        CheckWritable();
+        EnsureRoom(1);
+        _buffer[_position++] = LineFeed;
+        _committed = _position;
+        _fieldCount = 0;
+        _rowCount++;
+    }
+
+    /// <summary>
+    /// Sends the complete rows to the destination and, for a Stream, flushes it. The row in progress stays buffered.
+    /// For a <see cref="PipeWriter"/> the rows are copied into the pipe but the pipe is not flushed (use <see cref="FlushAsync"/>).
+    /// </summary>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    public void Flush()
+    {
+        CheckWritable();
+        DeliverCommitted();
+        if (_stream is not null)
+        {
+            try
+            {
+                _stream.Flush();
+            }
+            catch
+            {
+                _faulted = true;
+                throw;
+            }
+        }
+    }
+
+    /// <summary>Sends the complete rows to the destination and flushes it (Stream.FlushAsync, PipeWriter.FlushAsync).</summary>
+    /// <param name="cancellationToken">Cancels the flush; the writer is then faulted, as for any destination failure.</param>
+    /// <returns>A task that completes when the destination has been flushed.</returns>
+    /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    public async Task FlushAsync(CancellationToken cancellationToken = default)
+    {
+        CheckWritable();
+        try
+        {
+            if (_stream is not null)
+            {
+                if (_committed > 0)
+                {
+                    await _stream.WriteAsync(_buffer, 0, _committed, cancellationToken).ConfigureAwait(false);
+                    Delivered();
+                }
+
+                await _stream.FlushAsync(cancellationToken).ConfigureAwait(false);
+            }
+            else
+            {
+                DeliverCommitted();
+                if (_pipeWriter is not null)
+                {
+                    await _pipeWriter.FlushAsync(cancellationToken).ConfigureAwait(false);
+                }
+            }
+        }
+        catch
+        {
+            _faulted = true;
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// Sends the complete rows (a row without <see cref="EndRow"/> is dropped), flushes a Stream and closes it unless
+    /// asked to leave it open, and returns the buffer to the pool. After a destination failure it only releases
+    /// the buffer (and closes the stream). A PipeWriter is neither flushed nor completed.
+    /// </summary>
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        try
+        {
+            if (!_faulted)
+            {
+                DeliverCommitted();
+                _stream?.Flush();
+            }
+        }
+        finally
+        {
+            _disposed = true;
+            byte[] buffer = _buffer;
+            _buffer = Array.Empty<byte>();
+            ArrayPool<byte>.Shared.Return(buffer);
+            if (_stream is not null && !_leaveOpen)
+            {
+                _stream.Dispose();
+            }
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void CheckWritable()
+    {
+        if (_disposed | _faulted)
+        {
+            ThrowNotWritable();
+        }
+    }
+
+    /// <summary>Makes room for <paramref name="needed"/> more bytes after <c>_position</c>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void EnsureRoom(long needed)
+    {
+        if (_buffer.Length - _position < needed)
+        {
+            MakeRoom(needed);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void MakeRoom(long needed)
+    {
+        if (_committed > 0)
+        {
+            // Complete rows leave first; the row in progress moves to the front of the buffer.
+            DeliverCommitted();
+            if (_buffer.Length - _position >= needed)
+            {
+                return;
+            }
+        }
+
+        int capacity = GrownCapacity(_buffer.Length, _position, needed);
+        byte[] grown = ArrayPool<byte>.Shared.Rent(capacity);
+        Buffer.BlockCopy(_buffer, 0, grown, 0, _position);
+        ArrayPool<byte>.Shared.Return(_buffer);
+        _buffer = grown;
+    }
+
+    /// <summary>The buffer size that holds <paramref name="position"/> + <paramref name="needed"/> bytes: at least double, at most the largest array.</summary>
+    internal static int GrownCapacity(int current, int position, long needed)
+    {
+        long required = position + needed;
+        if (required > MaxBufferLength)
+        {
+            ThrowRowTooLong(required);
+        }
+
+        return (int)Math.Min(MaxBufferLength, Math.Max(required, 2L * current));
+    }
+
+    /// <summary>Sends [0, _committed) to the destination; on failure the writer is faulted and nothing is counted.</summary>
+    private void DeliverCommitted()
+    {
+        if (_committed == 0)
+        {
+            return;
+        }
+
+        try
+        {
+            if (_stream is not null)
+            {
+                _stream.Write(_buffer, 0, _committed);
+            }
+            else
+            {
+                CopyTo(_bufferWriter!, _buffer.AsSpan(0, _committed));
+            }
+        }
+        catch
+        {
+            _faulted = true;
+            throw;
+        }
+
+        Delivered();
+    }
+
+    private void Delivered()
+    {
+        // The row in progress moves to the front, so [0, _committed) is always the undelivered part.
+        int partial = _position - _committed;
+        if (partial > 0)
+        {
+            Buffer.BlockCopy(_buffer, _committed, _buffer, 0, partial);
+        }
+
+        _position = partial;
+        _committed = 0;
+        _flushedRowCount = _rowCount;
+    }
+
+    private static void CopyTo(IBufferWriter<byte> writer, ReadOnlySpan<byte> bytes)
+    {
+        while (!bytes.IsEmpty)
+        {
+            Span<byte> destination = writer.GetSpan(bytes.Length);
+            int count = Math.Min(destination.Length, bytes.Length);
+            bytes.Slice(0, count).CopyTo(destination);
+            writer.Advance(count);
+            bytes = bytes.Slice(count);
+        }
+    }
+}
