@@ -155,8 +155,10 @@ public class ValueStringBuilderPoolIntegrityTests
         builder.Dispose();
         builder.Dispose();
 
-        // The draft's array is the only one never returned: left to the GC, so never returned twice.
-        Assert.Equal(1, pool.Outstanding);
+        // Never returned, so never returned twice: the draft's array, and the builder's array the draft was writing
+        // into when the hole threw (the builder cannot know the handler died, so it leaves that one to the GC too).
+        bool builderHadRentedArray = before.Length > initial;
+        Assert.Equal(builderHadRentedArray ? 2 : 1, pool.Outstanding);
     }
 
     [Fact]
