@@ -287,7 +287,9 @@ public ref partial struct ValueStringBuilder
                 return;
             }
 
-            int padding = (int)(width - written);
+            // {x,-2147483648} asks for 2^31 chars: more than any builder holds, so OutOfMemoryException (not a
+            // negative count wrapped from the long).
+            int padding = CheckedLength(width - written);
             if (leftAlign)
             {
                 _draft.Append(' ', padding);

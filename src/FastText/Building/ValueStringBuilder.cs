@@ -97,7 +97,15 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    private readonly ArrayPool<char> Pool => _pool ?? ArrayPool<char>.Shared;
+    /// <summary>
+    /// The test suite's hook: a pool that builders created without one use on this thread instead of
+    /// <see cref="ArrayPool{T}.Shared"/>, so that every builder test runs under a pool that detects double returns,
+    /// foreign returns, leaks and writes after return. Never set outside the tests.
+    /// </summary>
+    [ThreadStatic]
+    internal static ArrayPool<char>? t_poolForTests;
+
+    private readonly ArrayPool<char> Pool => _pool ?? t_poolForTests ?? ArrayPool<char>.Shared;
 
     /// <summary>
     /// The number of chars written. Setting a smaller value truncates; setting a larger value grows the builder and

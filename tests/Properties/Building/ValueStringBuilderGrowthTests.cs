@@ -4,6 +4,7 @@ using Xunit;
 namespace FastText.Tests.Building;
 
 /// <summary>Growth through every pool bucket size up to several million chars keeps the text and the pool intact.</summary>
+[TrackedPool]
 public class ValueStringBuilderGrowthTests
 {
     private const int Target = 5_000_000;

@@ -10,6 +10,7 @@ namespace FastText.Tests.Building;
 /// Model-based: random sequences of operations run on a ValueStringBuilder and on System.Text.StringBuilder (the
 /// model) must give the same text and Length after every step, from every kind of start.
 /// </summary>
+[TrackedPool]
 public class ValueStringBuilderModelTests
 {
     public enum OpKind

@@ -7,6 +7,7 @@ namespace FastText.Tests.Building;
 /// legal calls (and no throwing hole) makes the builder return an array twice, return the caller's buffer, or
 /// keep writing into an array it gave back.
 /// </summary>
+[TrackedPool]
 public class ValueStringBuilderPoolIntegrityTests
 {
     private static readonly string Long = new('L', 100);
