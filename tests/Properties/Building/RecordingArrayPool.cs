@@ -57,7 +57,7 @@ internal sealed class RecordingArrayPool : ArrayPool<char>
     {
         foreach (char[] array in _returned)
         {
-            int written = array.AsSpan().IndexOfAnyExcept(Poison);
+            int written = Array.FindIndex(array, c => c != Poison);
             if (written >= 0 && !_outstanding.Contains(array))
             {
                 throw new InvalidOperationException(

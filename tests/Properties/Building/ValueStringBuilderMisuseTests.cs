@@ -120,7 +120,7 @@ public class ValueStringBuilderMisuseTests
             {
                 b.Replace(b.AsSpan(0, 2), b.AsSpan());
             }
-        }, s => s.Length >= 2 ? s.Replace(s.Substring(0, 2), s, StringComparison.Ordinal) : s);
+        }, s => s.Length >= 2 ? s.Replace(s.Substring(0, 2), s) : s);
     }
 
     // Defect 2: before the fix Append/AppendLine/AppendJoin read the returned (poisoned) array after growing,

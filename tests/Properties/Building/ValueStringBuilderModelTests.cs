@@ -280,7 +280,7 @@ public class ValueStringBuilderModelTests
                 break;
             case OpKind.AppendJoinObjects:
                 builder.AppendJoin("; ", op.Number, null, op.Text, op.Real);
-                model.AppendJoin("; ", op.Number, null, op.Text, op.Real);
+                model.Append(string.Join("; ", new object?[] { op.Number, null, op.Text, op.Real }));
                 break;
             case OpKind.AppendSelf:
                 builder.Append(builder.AsSpan(op.A % (length + 1)));
