@@ -103,9 +103,12 @@ public ref partial struct ValueStringBuilder
     /// foreign returns, leaks and writes after return. Never set outside the tests.
     /// </summary>
     [ThreadStatic]
-    internal static ArrayPool<char>? t_poolForTests;
+    private static ArrayPool<char>? t_poolForTests;
 
     private readonly ArrayPool<char> Pool => _pool ?? t_poolForTests ?? ArrayPool<char>.Shared;
+
+    /// <summary>Installs (or, with <see langword="null"/>, removes) the test suite's pool for this thread.</summary>
+    internal static void SetPoolForTests(ArrayPool<char>? pool) => t_poolForTests = pool;
 
     /// <summary>
     /// The number of chars written. Setting a smaller value truncates; setting a larger value grows the builder and

@@ -25,7 +25,7 @@ public sealed class TrackedPoolAttribute : BeforeAfterTestAttribute
         if (t_depth++ == 0)
         {
             t_pool = new RecordingArrayPool();
-            ValueStringBuilder.t_poolForTests = t_pool;
+            ValueStringBuilder.SetPoolForTests(t_pool);
         }
     }
 
@@ -38,7 +38,7 @@ public sealed class TrackedPoolAttribute : BeforeAfterTestAttribute
 
         RecordingArrayPool pool = t_pool ?? throw new InvalidOperationException("The tracked pool was installed on another thread.");
         t_pool = null;
-        ValueStringBuilder.t_poolForTests = null;
+        ValueStringBuilder.SetPoolForTests(null);
         pool.AssertNoWriteAfterReturn();
         if (pool.Outstanding != 0 && methodUnderTest.GetCustomAttribute<LeavesArraysToTheGcAttribute>() is null)
         {
