@@ -128,6 +128,38 @@ public class ValueStringBuilderTenIntsBenchmarks
         return result;
     }
 
+    /// <summary>Issue #13: no stack buffer at all (new ValueStringBuilder(0)): one rent of 256 chars from the shared pool.</summary>
+    [Benchmark]
+    public string OursAppendLoopWithoutBuffer()
+    {
+        var builder = new ValueStringBuilder(0);
+        int[] values = _values;
+        for (int i = 0; i < values.Length; i++)
+        {
+            if (i != 0)
+            {
+                builder.Append(", ");
+            }
+
+            builder.Append(values[i]);
+        }
+
+        string result = builder.ToString();
+        builder.Dispose();
+        return result;
+    }
+
+    /// <summary>The parameterless form (<c>default</c>): same growth path as <c>new ValueStringBuilder(0)</c>.</summary>
+    [Benchmark]
+    public string OursJoinParameterless()
+    {
+        var builder = new ValueStringBuilder();
+        builder.AppendJoin(", ", _values.AsSpan());
+        string result = builder.ToString();
+        builder.Dispose();
+        return result;
+    }
+
     [Benchmark]
     public string OursNetStandard20OnStackalloc()
     {

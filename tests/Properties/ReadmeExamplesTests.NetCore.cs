@@ -54,7 +54,7 @@ public class ReadmeExamplesTests
     public void ValueStringBuilder_example()
     {
         var time = new DateTime(2026, 11, 22, 3, 4, 5, DateTimeKind.Utc);
-        string[] tags = { "a", "b" };
+        var tags = new List<string> { "a", "b" }; // AppendJoin(char, IEnumerable<T>)
         var builder = new ValueStringBuilder(stackalloc char[256]);
         try
         {

@@ -8,7 +8,10 @@ namespace FastText.Fuzz;
 /// capacity), then each byte is an operation with its arguments in the bytes after it. Both models run every
 /// operation; the text and Length must match after every step, and an out-of-range argument must throw
 /// ArgumentOutOfRangeException on both or neither. The builder rents from the tests' RecordingArrayPool, so a double
-/// return or a foreign return throws, and everything rented must be returned after the final Dispose.
+/// return or a foreign return throws, and everything rented must be returned after the final Dispose (except the
+/// arrays the builder deliberately leaves to the GC after a throwing hole or a hole that changed the builder), and no
+/// returned array may be written. Misuse operations: appends and inserts of the builder's own chars, holes that throw
+/// at a random point, a hole that changes its own builder, composite formats that are invalid or whose argument throws.
 /// </summary>
 internal sealed class ValueStringBuilderFuzzTarget : IFuzzTarget
 {
@@ -31,12 +34,13 @@ internal sealed class ValueStringBuilderFuzzTarget : IFuzzTarget
             : new ValueStringBuilder(StartSizes[start & 3], pool);
         var model = new StringBuilder();
         int step = 0;
+        int leftToGc = 0;
         try
         {
             while (!reader.IsEmpty && step < 200)
             {
                 step++;
-                string what = Apply(ref builder, model, ref reader);
+                string what = Apply(ref builder, model, ref reader, ref leftToGc);
                 Expect(builder.Length == model.Length, $"step {step} {what}: Length {builder.Length} != {model.Length}");
                 Expect(builder.Capacity >= builder.Length, $"step {step} {what}: Capacity {builder.Capacity} < Length {builder.Length}");
                 Expect(builder.AsSpan().SequenceEqual(model.ToString()), $"step {step} {what}: text differs\n vsb:   {builder.ToString()}\n model: {model}");
@@ -48,16 +52,167 @@ internal sealed class ValueStringBuilderFuzzTarget : IFuzzTarget
             builder.Dispose();
         }
 
-        Expect(pool.Outstanding == 0, $"{pool.Outstanding} rented arrays never returned");
+        pool.AssertNoWriteAfterReturn();
+        Expect(pool.Outstanding <= leftToGc, $"{pool.Outstanding} rented arrays never returned ({leftToGc} may be left to the GC)");
     }
 
-    private static string Apply(ref ValueStringBuilder builder, StringBuilder model, ref FuzzReader reader)
+    private static string Apply(ref ValueStringBuilder builder, StringBuilder model, ref FuzzReader reader, ref int leftToGc)
     {
         int length = model.Length;
         CultureInfo culture = CultureInfo.InvariantCulture;
         byte op = reader.NextByte();
-        switch (op % 22)
+        switch (op % 29)
         {
+            case 21:
+            {
+                int start = reader.NextInt(length + 1);
+                builder.Append(builder.AsSpan(start));
+                model.Append(model.ToString(start, length - start));
+                return $"Append(own chars from {start})";
+            }
+
+            case 22:
+            {
+                int index = reader.NextInt(length + 1);
+                int count = reader.NextInt(length + 1);
+                string own = model.ToString(0, count);
+                builder.Insert(index, builder.AsSpan(0, count));
+                model.Insert(index, own);
+                return $"Insert({index}, own chars 0..{count})";
+            }
+
+            case 23:
+            {
+                int holes = 1 + (reader.NextByte() % 5);
+                int throwAt = reader.NextByte() % holes;
+                string? s = Strings[reader.NextByte() % Strings.Length];
+                bool threw = false;
+                try
+                {
+                    var handler = new ValueStringBuilder.AppendInterpolatedStringHandler(holes, holes, in builder, culture);
+                    for (int i = 0; i < holes; i++)
+                    {
+                        if (i == throwAt)
+                        {
+                            handler.AppendFormatted(new Thrower());
+                        }
+
+                        handler.AppendFormatted(s);
+                        handler.AppendLiteral("+");
+                    }
+
+                    builder.Append(culture, handler);
+                }
+                catch (FormatException)
+                {
+                    threw = true;
+                }
+
+                Expect(threw, "the throwing hole did not throw");
+                leftToGc += 2; // the draft's own array and the builder's array it was writing into
+                return $"throwing hole {throwAt} of {holes}";
+            }
+
+            case 24:
+            {
+                string? s = Strings[reader.NextByte() % Strings.Length];
+                int growBy = reader.NextByte() * 3;
+                bool threw = false;
+                try
+                {
+                    builder.Append($"{s}{GrowFromHole(ref builder, growBy)}{s}");
+                }
+                catch (InvalidOperationException)
+                {
+                    threw = true;
+                }
+
+                Expect(threw || growBy == 0, "a hole that changed the builder did not make the append throw");
+                if (!threw)
+                {
+                    // Appending nothing in the hole leaves the builder as the handler found it: a legal append.
+                    model.Append(s).Append(0).Append(s);
+                }
+                else
+                {
+                    // Documented: the text before the append is intact and the hole's own chars count, but the
+                    // handler may have written over them (both wrote past the old length in the same buffer).
+                    string before = model.ToString();
+                    Expect(builder.Length == before.Length + growBy && builder.AsSpan().StartsWith(before.AsSpan()), "a hole that changed the builder damaged the text before it");
+                    model.Clear().Append(builder.AsSpan().ToString());
+                }
+
+                leftToGc += threw ? 2 : 0;
+                return $"hole that grows its builder by {growBy}";
+            }
+
+            case 25:
+            {
+                string format = CompositeFormats[reader.NextByte() % CompositeFormats.Length];
+                int a = reader.NextByte() - 100;
+                string? s = Strings[reader.NextByte() % Strings.Length];
+                string? expected = null;
+                try
+                {
+                    expected = string.Format(culture, format, a, s, a / 3.0);
+                }
+                catch (FormatException)
+                {
+                }
+
+                bool threw = false;
+                try
+                {
+                    builder.AppendFormat(culture, format, a, s, a / 3.0);
+                }
+                catch (FormatException)
+                {
+                    threw = true;
+                }
+
+                Expect(threw == (expected is null), $"AppendFormat(\"{format}\") threw {threw}, string.Format threw {expected is null}");
+                model.Append(expected);
+                return $"AppendFormat(\"{format}\")";
+            }
+
+            case 26:
+            {
+                int throwAt = reader.NextByte() % 3;
+                object?[] args = { "one", 2, new string('3', reader.NextByte()) };
+                args[throwAt] = new Thrower();
+                bool threw = false;
+                try
+                {
+                    builder.AppendFormat(culture, "{0}|{1,5}|{2}", args);
+                }
+                catch (FormatException)
+                {
+                    threw = true;
+                }
+
+                Expect(threw, "the throwing argument did not throw");
+                return $"AppendFormat with argument {throwAt} throwing";
+            }
+
+            case 27:
+            {
+                string? oldValue = Strings[reader.NextByte() % Strings.Length];
+                string? newValue = Strings[reader.NextByte() % Strings.Length];
+                if (string.IsNullOrEmpty(oldValue))
+                {
+                    int index = reader.NextInt(length + 1);
+                    char c = NextChar(ref reader);
+                    int count = reader.NextByte() % 50;
+                    builder.Insert(index, c, count);
+                    model.Insert(index, new string(c, count));
+                    return $"Insert({index}, char, {count})";
+                }
+
+                builder.Replace(oldValue, newValue);
+                model.Replace(oldValue, newValue);
+                return "Replace(string, string)";
+            }
+
             case 0:
             {
                 char c = NextChar(ref reader);
@@ -247,6 +402,23 @@ internal sealed class ValueStringBuilderFuzzTarget : IFuzzTarget
                 return "AppendLine(string)";
             }
         }
+    }
+
+    private static readonly string[] CompositeFormats =
+    {
+        "{0}", "{0,5}|{1,-4}|{2:F2}", "{{{0:X}}}", "{1}{0}{1}", "{3}", "{0,}", "{", "}", "{0:{}", "x{0 , -3 :D4}y", "{2:E1}{{",
+    };
+
+    /// <summary>A hole that throws, as a formattable whose ToString fails.</summary>
+    private sealed class Thrower : IFormattable
+    {
+        public string ToString(string? format, IFormatProvider? formatProvider) => throw new FormatException("thrown by the fuzz target's hole");
+    }
+
+    private static int GrowFromHole(ref ValueStringBuilder builder, int count)
+    {
+        builder.Append('g', count);
+        return 0;
     }
 
     private delegate void BuilderAction(ref ValueStringBuilder builder, int index, string? value);

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using FastText.Internal;
 
 namespace FastText;
@@ -174,6 +175,12 @@ public ref partial struct ValueStringBuilder
     /// <param name="values">The items.</param>
     public void AppendJoin<T>(string? separator, scoped ReadOnlySpan<T> values)
     {
+        if (IsInBuffer(values))
+        {
+            AppendJoinFromCopy(separator.AsSpan(), values);
+            return;
+        }
+
         for (int i = 0; i < values.Length; i++)
         {
             if (i != 0)
@@ -194,6 +201,14 @@ public ref partial struct ValueStringBuilder
     /// <param name="values">The items.</param>
     public void AppendJoin<T>(char separator, scoped ReadOnlySpan<T> values)
     {
+        if (IsInBuffer(values))
+        {
+            Span<char> separatorChars = stackalloc char[1];
+            separatorChars[0] = separator;
+            AppendJoinFromCopy(separatorChars, values);
+            return;
+        }
+
         for (int i = 0; i < values.Length; i++)
         {
             if (i != 0)
@@ -202,6 +217,115 @@ public ref partial struct ValueStringBuilder
             }
 
             AppendValue(values[i], null, null);
+        }
+    }
+
+    /// <summary>
+    /// Appends the values with <paramref name="separator"/> between them, each formatted as
+    /// <see cref="AppendJoin{T}(string?, ReadOnlySpan{T})"/> does; <see langword="null"/> items append nothing.
+    /// This is the overload <c>AppendJoin(',', tags)</c> binds to for a <c>List&lt;string&gt;</c>.
+    /// </summary>
+    /// <typeparam name="T">The item type.</typeparam>
+    /// <param name="separator">Written between items.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin<T>(char separator, IEnumerable<T> values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        bool first = true;
+        foreach (T value in values)
+        {
+            if (!first)
+            {
+                Append(separator);
+            }
+
+            first = false;
+            AppendValue(value, null, null);
+        }
+    }
+
+    /// <summary>
+    /// Appends the values with <paramref name="separator"/> between them, as
+    /// <c>StringBuilder.AppendJoin(string, object[])</c> does; <see langword="null"/> items
+    /// append nothing.
+    /// </summary>
+    /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin(string? separator, params object?[] values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        AppendJoin<object?>(separator, new ReadOnlySpan<object?>(values));
+    }
+
+    /// <summary>
+    /// Appends the values with <paramref name="separator"/> between them, as
+    /// <c>StringBuilder.AppendJoin(char, object[])</c> does; <see langword="null"/> items
+    /// append nothing.
+    /// </summary>
+    /// <param name="separator">Written between items.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin(char separator, params object?[] values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        AppendJoin<object?>(separator, new ReadOnlySpan<object?>(values));
+    }
+
+    /// <summary>
+    /// Whether <paramref name="values"/> is a span of chars inside this builder's buffer (only a
+    /// <c>ReadOnlySpan&lt;char&gt;</c> can be), which growing would release under the loop.
+    /// </summary>
+    private readonly bool IsInBuffer<T>(scoped ReadOnlySpan<T> values)
+    {
+        if (typeof(T) != typeof(char) || values.IsEmpty || _chars.IsEmpty)
+        {
+            return false;
+        }
+
+        nint offset = Unsafe.ByteOffset(
+            ref Unsafe.As<char, byte>(ref MemoryMarshal.GetReference(_chars)),
+            ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(values)));
+        return offset < (nint)_chars.Length * sizeof(char) && offset > -(nint)values.Length * sizeof(char);
+    }
+
+    /// <summary>Joins chars that live in this builder's buffer from a pooled copy, so growth cannot pull them away.</summary>
+    private void AppendJoinFromCopy<T>(scoped ReadOnlySpan<char> separator, scoped ReadOnlySpan<T> values)
+    {
+        char[] copy = Pool.Rent(values.Length);
+        try
+        {
+            for (int i = 0; i < values.Length; i++)
+            {
+                copy[i] = Unsafe.As<T, char>(ref Unsafe.AsRef(in values[i]));
+            }
+
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (i != 0)
+                {
+                    Append(separator);
+                }
+
+                Append(copy[i]);
+            }
+        }
+        finally
+        {
+            Pool.Return(copy);
         }
     }
 
@@ -243,8 +367,14 @@ public ref partial struct ValueStringBuilder
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void GrowAndAppend(scoped ReadOnlySpan<char> value)
     {
-        Grow(value.Length);
+        // `value` may be a span into the array being replaced (b.Append(b.AsSpan())): copy it before that array
+        // goes back to the pool.
+        char[]? previous = GrowKeepingPrevious(value.Length, _pos);
         value.CopyTo(_chars.Slice(_pos));
         _pos += value.Length;
+        if (previous is not null)
+        {
+            ReleaseRented(previous);
+        }
     }
 }

@@ -7,44 +7,6 @@ namespace FastText;
 // the value fits. There is no fallback to an allocating ToString for span-formattable values.
 public ref partial struct ValueStringBuilder
 {
-    /// <summary>
-    /// Appends <paramref name="value"/> formatted in place through <see cref="ISpanFormattable.TryFormat"/>,
-    /// growing and retrying until it fits; it never falls back to an allocating <c>ToString</c>.
-    /// </summary>
-    /// <typeparam name="T">A span-formattable type.</typeparam>
-    /// <param name="value">The value.</param>
-    /// <param name="format">The format, or <see langword="null"/> for the default.</param>
-    /// <param name="provider">The culture information, or <see langword="null"/> for the current culture.</param>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Append<T>(T value, string? format = null, IFormatProvider? provider = null)
-        where T : ISpanFormattable
-    {
-        if (value.TryFormat(_chars.Slice(_pos), out int written, format, provider))
-        {
-            _pos += written;
-        }
-        else
-        {
-            AppendSpanFormattableSlow(value, format, provider);
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void AppendSpanFormattableSlow<T>(T value, string? format, IFormatProvider? provider)
-        where T : ISpanFormattable
-    {
-        // Each failed attempt at least doubles the capacity, so this ends (or Grow throws at the array size limit).
-        while (true)
-        {
-            Grow(Math.Max(_chars.Length - _pos + 1, MinimumRentLength));
-            if (value.TryFormat(_chars.Slice(_pos), out int written, format, provider))
-            {
-                _pos += written;
-                return;
-            }
-        }
-    }
-
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void AppendValueSlow<T>(T value, string? format, IFormatProvider? provider)
     {
@@ -89,5 +51,31 @@ public ref partial struct ValueStringBuilder
         {
             Append(value.ToString());
         }
+    }
+
+    /// <summary>
+    /// <see cref="AppendValue{T}(T, string?, IFormatProvider?)"/> with the format as a span, as a composite format
+    /// item carries it (an empty span is the default format): span-formattable values take it without a string.
+    /// </summary>
+    internal void AppendValue<T>(T value, ReadOnlySpan<char> format, IFormatProvider? provider)
+    {
+        if (value is ISpanFormattable)
+        {
+            while (!((ISpanFormattable)value).TryFormat(_chars.Slice(_pos), out int written, format, provider) || Commit(written))
+            {
+                Grow(Math.Max(_chars.Length - _pos + 1, MinimumRentLength));
+            }
+        }
+        else
+        {
+            AppendValue(value, format.IsEmpty ? null : format.ToString(), provider);
+        }
+    }
+
+    // Moves the length past what TryFormat wrote; returns false so the retry loop above ends.
+    private bool Commit(int written)
+    {
+        _pos += written;
+        return false;
     }
 }

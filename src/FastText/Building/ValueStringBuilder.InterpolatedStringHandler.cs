@@ -12,9 +12,11 @@ public ref partial struct ValueStringBuilder
     /// Each hole is formatted as the matching Append overload formats it, with the current culture.
     /// If a hole throws, nothing of the interpolated string is appended and the builder is unchanged.
     /// </summary>
-    /// <param name="handler">Built by the compiler from the interpolated string.</param>
-    public void Append([InterpolatedStringHandlerArgument("")] AppendInterpolatedStringHandler handler) =>
-        handler.CompleteInto(ref this);
+    /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
+    /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
+    /// a hole changed this builder.</exception>
+    public void Append([InterpolatedStringHandlerArgument("")] scoped AppendInterpolatedStringHandler handler) =>
+        AdoptDraft(handler);
 
     /// <summary>
     /// Appends an interpolated string without allocating, formatting the holes with <paramref name="provider"/>
@@ -22,16 +24,74 @@ public ref partial struct ValueStringBuilder
     /// If a hole throws, nothing of the interpolated string is appended and the builder is unchanged.
     /// </summary>
     /// <param name="provider">The culture information for every hole, or <see langword="null"/> for the current culture.</param>
-    /// <param name="handler">Built by the compiler from the interpolated string.</param>
-    public void Append(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] AppendInterpolatedStringHandler handler) =>
-        handler.CompleteInto(ref this);
+    /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
+    /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
+    /// a hole changed this builder.</exception>
+    public void Append(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] scoped AppendInterpolatedStringHandler handler)
+    {
+        _ = provider; // Already in the handler.
+        AdoptDraft(handler);
+    }
 
     /// <summary>Appends an interpolated string as <see cref="Append(AppendInterpolatedStringHandler)"/> does, then <see cref="Environment.NewLine"/>.</summary>
-    /// <param name="handler">Built by the compiler from the interpolated string.</param>
-    public void AppendLine([InterpolatedStringHandlerArgument("")] AppendInterpolatedStringHandler handler)
+    /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
+    /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
+    /// a hole changed this builder.</exception>
+    public void AppendLine([InterpolatedStringHandlerArgument("")] scoped AppendInterpolatedStringHandler handler)
     {
-        handler.CompleteInto(ref this);
+        AdoptDraft(handler);
         Append(Environment.NewLine);
+    }
+
+    /// <summary>
+    /// Appends an interpolated string as <see cref="Append(IFormatProvider?, AppendInterpolatedStringHandler)"/>
+    /// does, then <see cref="Environment.NewLine"/>.
+    /// </summary>
+    /// <param name="provider">The culture information for every hole, or <see langword="null"/> for the current culture.</param>
+    /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
+    /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
+    /// a hole changed this builder.</exception>
+    public void AppendLine(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] scoped AppendInterpolatedStringHandler handler)
+    {
+        _ = provider;
+        AdoptDraft(handler);
+        Append(Environment.NewLine);
+    }
+
+    /// <summary>Takes the handler's text; see <see cref="AppendInterpolatedStringHandler"/>'s remarks for why this order is safe.</summary>
+    private void AdoptDraft(scoped AppendInterpolatedStringHandler handler)
+    {
+        // Anything else than "the builder this handler was made for, exactly as the handler found it" is refused:
+        // another builder, a second completion of the same handler, or a hole that changed the builder.
+        if (!handler.WasCreatedFor(in _pos, _chars)
+            || _pos != handler.OwnerLength
+            || !ReferenceEquals(_rented, handler.OwnerRented)
+            || _chars.Length != handler.OwnerCapacity)
+        {
+            ThrowHelper.ThrowInvalidOperation(
+                "The interpolated string handler was made for another builder, was already used, or the builder changed while a hole was formatted; nothing was appended.");
+        }
+
+        if (handler.OwnerRented is not null)
+        {
+            LentArrays.TryUnlend(handler.OwnerRented);
+        }
+
+        char[]? grown = handler.DraftRented;
+        if (grown is null)
+        {
+            _pos = handler.DraftLength;
+            return;
+        }
+
+        char[]? previous = _rented;
+        _chars = grown;
+        _rented = grown;
+        _pos = handler.DraftLength;
+        if (previous is not null)
+        {
+            ReleaseRented(previous);
+        }
     }
 
     /// <summary>
@@ -39,25 +99,25 @@ public ref partial struct ValueStringBuilder
     /// interpolated strings.
     /// </summary>
     /// <remarks>
-    /// <para>The invariant that makes a throwing hole safe: the handler never owns or returns the builder's array.
-    /// It writes into a <em>draft</em>, a second ValueStringBuilder that treats the builder's current buffer like a
-    /// caller-supplied one (never returned to the pool) and starts at the builder's length. When the draft outgrows
-    /// that buffer it rents its own array; any later growth returns only arrays the draft rented itself.</para>
-    /// <para>Only when every part has been formatted does the builder adopt the draft: it takes the draft's length
-    /// and, if the draft grew, its array, and only then returns its own previous array. So at every moment each
-    /// rented array has exactly one owner. If a hole throws, the builder was never touched (its length still
-    /// excludes anything the draft wrote into its spare capacity) and an array the draft rented is simply left to
-    /// the garbage collector: never returned, so never returned twice.</para>
-    /// <para>Adoption checks that the builder is still as the handler found it (length, rented array, capacity):
-    /// changing the builder from inside a hole (<c>b.Append($"{Modify(ref b)}")</c>) throws
-    /// <see cref="InvalidOperationException"/> and appends nothing. Do not do it anyway: if the hole made the builder
-    /// grow, the draft may already have written into the array the builder gave back to the pool.</para>
-    /// <para>Why no ref field to the builder: the compiler passes a struct receiver to the handler's constructor by
-    /// value, and netstandard2.0 has no ref fields; the draft design works the same on both targets and makes an
-    /// interpolated append all-or-nothing.</para>
+    /// <para>Lifetime, checked by the compiler: the constructor takes the builder by <see langword="in"/> reference
+    /// without <see langword="scoped"/>, so under the C# 11 ref-safety rules a handler can live no longer than the
+    /// builder variable and the buffer it writes into. Returning a handler over a local (<c>stackalloc</c>) builder,
+    /// or storing it anywhere that outlives the builder, does not compile.</para>
+    /// <para>A throwing hole is safe because the handler never owns or returns the builder's array. It writes into
+    /// a <em>draft</em>, a second ValueStringBuilder that treats the builder's current buffer like a caller-supplied
+    /// one (never returned to the pool) and starts at the builder's length. When the draft outgrows that buffer it
+    /// rents its own array; later growth returns only arrays the draft rented itself. Only when every part has
+    /// been formatted does the builder adopt the draft (its length and, if it grew, its array) and only then
+    /// returns its own previous array. If a hole throws, the builder was never touched (its length excludes
+    /// anything the draft wrote into its spare capacity) and an array the draft rented is left to the garbage
+    /// collector: never returned, so never returned twice.</para>
+    /// <para>Changing the builder from inside a hole (<c>b.Append($"{Modify(ref b)}")</c>) makes the append throw
+    /// <see cref="InvalidOperationException"/> and append nothing; and while the handler lives, the builder does
+    /// not return the array the draft writes into to the pool (it leaves it to the garbage collector), so the draft
+    /// never writes into memory another renter owns. Completing a handler into another builder also throws.</para>
     /// </remarks>
     [InterpolatedStringHandler]
-    public ref struct AppendInterpolatedStringHandler
+    public ref partial struct AppendInterpolatedStringHandler
     {
         private ValueStringBuilder _draft;
         private readonly IFormatProvider? _provider;
@@ -65,36 +125,54 @@ public ref partial struct ValueStringBuilder
         private readonly char[]? _ownerRented;
         private readonly int _ownerLength;
         private readonly int _ownerCapacity;
+        private readonly BuilderIdentity _owner;
 
         /// <summary>Called by the compiler.</summary>
         /// <param name="literalLength">The total length of the literal parts.</param>
         /// <param name="formattedCount">The number of holes.</param>
-        /// <param name="builder">A copy of the builder to append to (the compiler passes struct receivers by value); only read.</param>
-        public AppendInterpolatedStringHandler(int literalLength, int formattedCount, scoped ValueStringBuilder builder)
-            : this(literalLength, formattedCount, builder, null)
+        /// <param name="builder">The builder to append to; the handler cannot outlive it.</param>
+        public AppendInterpolatedStringHandler(int literalLength, int formattedCount, in ValueStringBuilder builder)
+            : this(literalLength, formattedCount, in builder, null)
         {
         }
 
         /// <summary>Called by the compiler.</summary>
         /// <param name="literalLength">The total length of the literal parts.</param>
         /// <param name="formattedCount">The number of holes.</param>
-        /// <param name="builder">A copy of the builder to append to (the compiler passes struct receivers by value); only read.</param>
+        /// <param name="builder">The builder to append to; the handler cannot outlive it.</param>
         /// <param name="provider">The culture information for every hole.</param>
-        public AppendInterpolatedStringHandler(int literalLength, int formattedCount, scoped ValueStringBuilder builder, IFormatProvider? provider)
+        public AppendInterpolatedStringHandler(int literalLength, int formattedCount, in ValueStringBuilder builder, IFormatProvider? provider)
         {
-            // The compiler passes a struct receiver by value, so `builder` is a copy: it is only read here, and its
-            // buffer is borrowed, never returned (see the remarks). Growth happens in the draft, sized by need.
             _ = literalLength;
             _ = formattedCount;
-            _draft = new ValueStringBuilder(Unscoped(builder._chars), builder._pool) { _pos = builder._pos };
+            _draft = new ValueStringBuilder(builder._chars, builder._pool) { _pos = builder._pos };
             _ownerRented = builder._rented;
             _ownerLength = builder._pos;
             _ownerCapacity = builder._chars.Length;
+            _owner = new BuilderIdentity(in builder);
+            if (_ownerRented is not null)
+            {
+                LentArrays.Lend(_ownerRented);
+            }
+
             _provider = provider;
             _hasCustomFormatter = provider is not null
                 && provider.GetType() != typeof(CultureInfo)
                 && provider.GetFormat(typeof(ICustomFormatter)) is not null;
         }
+
+        internal readonly char[]? OwnerRented => _ownerRented;
+
+        /// <summary>Whether the builder whose length field is <paramref name="pos"/> and buffer <paramref name="chars"/> is the one this handler was made for.</summary>
+        internal readonly bool WasCreatedFor(in int pos, ReadOnlySpan<char> chars) => _owner.Is(in pos, chars);
+
+        internal readonly int OwnerLength => _ownerLength;
+
+        internal readonly int OwnerCapacity => _ownerCapacity;
+
+        internal readonly char[]? DraftRented => _draft._rented;
+
+        internal readonly int DraftLength => _draft._pos;
 
         /// <summary>Called by the compiler for a literal part.</summary>
         /// <param name="value">The literal.</param>
@@ -199,50 +277,6 @@ public ref partial struct ValueStringBuilder
         public void AppendFormatted(object? value, int alignment = 0, string? format = null) =>
             AppendFormatted<object?>(value, alignment, format);
 
-        /// <summary>Moves the draft into <paramref name="builder"/>; see the type's remarks for why this order is safe.</summary>
-        internal readonly void CompleteInto(ref ValueStringBuilder builder)
-        {
-            // A second completion of the same handler (only possible by calling Append with it by hand) finds the
-            // builder changed, unless the draft added nothing, in which case completing again changes nothing.
-            if (builder._pos != _ownerLength
-                || !ReferenceEquals(builder._rented, _ownerRented)
-                || builder._chars.Length != _ownerCapacity)
-            {
-                ThrowHelper.ThrowInvalidOperation(
-                    "The builder changed while the interpolated string was being formatted, or the handler was already used; nothing was appended.");
-            }
-
-            if (_draft._rented is null)
-            {
-                builder._pos = _draft._pos;
-                return;
-            }
-
-            char[]? previous = builder._rented;
-            builder._chars = _draft._chars;
-            builder._rented = _draft._rented;
-            builder._pos = _draft._pos;
-            if (previous is not null)
-            {
-                builder.Pool.Return(previous);
-            }
-        }
-
-        /// <summary>
-        /// The builder parameter is <see langword="scoped"/> so that a builder passed by <see langword="ref"/> can
-        /// take an interpolated string (otherwise the compiler rejects <c>b.Append($"...")</c> on a ref parameter);
-        /// but the draft must write into the builder's buffer. Reading the span back through a pointer to the
-        /// parameter's own stack slot (which never moves; the span's reference inside stays GC-tracked) drops the
-        /// compiler's scope. It is sound because the draft only ever flows back into the builder it was taken from,
-        /// which CompleteInto verifies, within the one statement the compiler builds the handler for.
-        /// </summary>
-        private static unsafe Span<char> Unscoped(scoped Span<char> span)
-        {
-#pragma warning disable CS8500 // The pointer is to a stack slot holding a span; it is dereferenced at once.
-            return *&span;
-#pragma warning restore CS8500
-        }
-
         private void Pad(int start, int alignment)
         {
             int written = _draft._pos - start;
@@ -253,7 +287,9 @@ public ref partial struct ValueStringBuilder
                 return;
             }
 
-            int padding = (int)(width - written);
+            // {x,-2147483648} asks for 2^31 chars: more than any builder holds, so OutOfMemoryException (not a
+            // negative count wrapped from the long).
+            int padding = CheckedLength(width - written);
             if (leftAlign)
             {
                 _draft.Append(' ', padding);

@@ -35,10 +35,12 @@ namespace FastText;
 /// </remarks>
 public ref partial struct ValueStringBuilder
 {
-    private const int MinimumRentLength = 16;
+    // The first rent of a builder that starts without a buffer: big enough for a typical log line or key, so
+    // building one costs a single rent instead of a chain of small ones (ArrayPool.Shared's 256-char bucket).
+    internal const int MinimumRentLength = 256;
 
     // The largest char[] the runtime allows (Array.MaxLength, which netstandard2.0 lacks).
-    private const int MaximumCapacity = 0x7FFFFFC7;
+    internal const int MaximumCapacity = 0x7FFFFFC7;
 
     private Span<char> _chars;
     private char[]? _rented;
@@ -95,7 +97,18 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    private readonly ArrayPool<char> Pool => _pool ?? ArrayPool<char>.Shared;
+    /// <summary>
+    /// The test suite's hook: a pool that builders created without one use on this thread instead of
+    /// <see cref="ArrayPool{T}.Shared"/>, so that every builder test runs under a pool that detects double returns,
+    /// foreign returns, leaks and writes after return. Never set outside the tests.
+    /// </summary>
+    [ThreadStatic]
+    private static ArrayPool<char>? t_poolForTests;
+
+    private readonly ArrayPool<char> Pool => _pool ?? t_poolForTests ?? ArrayPool<char>.Shared;
+
+    /// <summary>Installs (or, with <see langword="null"/>, removes) the test suite's pool for this thread.</summary>
+    internal static void SetPoolForTests(ArrayPool<char>? pool) => t_poolForTests = pool;
 
     /// <summary>
     /// The number of chars written. Setting a smaller value truncates; setting a larger value grows the builder and
@@ -239,7 +252,7 @@ public ref partial struct ValueStringBuilder
         _pos = 0;
         if (toReturn is not null)
         {
-            Pool.Return(toReturn);
+            ReleaseRented(toReturn);
         }
     }
 
@@ -257,31 +270,72 @@ public ref partial struct ValueStringBuilder
     }
 
     /// <summary>
-    /// Rents an array for at least <paramref name="additionalCapacityBeyondPos"/> more chars, at least double the
-    /// current capacity; copies only the written chars; then returns the array this builder rented before. The new
-    /// array is installed before the old one goes back, so a throwing Rent leaves the builder as it was.
+    /// Makes room for <paramref name="additionalCapacityBeyondPos"/> more chars and releases the previous array at
+    /// once. Only for callers that hold no span into the builder's buffer; the others use
+    /// <see cref="GrowKeepingPrevious"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void Grow(int additionalCapacityBeyondPos)
     {
-        ulong required = (ulong)(uint)_pos + (uint)additionalCapacityBeyondPos;
+        char[]? previous = GrowKeepingPrevious(additionalCapacityBeyondPos, _pos);
+        if (previous is not null)
+        {
+            ReleaseRented(previous);
+        }
+    }
+
+    /// <summary>
+    /// Rents an array for at least <paramref name="additionalCapacityBeyondPos"/> chars beyond the written ones,
+    /// at least double the current capacity; copies the first <paramref name="charsToKeep"/> chars; installs it;
+    /// and hands back the array this builder rented before WITHOUT returning it, so that a caller whose input
+    /// may be a span into that array (<c>b.Append(b.AsSpan())</c>) copies the input first and then calls
+    /// <see cref="ReleaseRented"/>. A throwing Rent leaves the builder as it was.
+    /// </summary>
+    private char[]? GrowKeepingPrevious(int additionalCapacityBeyondPos, int charsToKeep)
+    {
+        int newCapacity = ComputeGrownCapacity(_chars.Length, _pos, additionalCapacityBeyondPos);
+        char[] array = Pool.Rent(newCapacity);
+        _chars.Slice(0, Math.Min(charsToKeep, _chars.Length)).CopyTo(array);
+
+        char[]? previous = _rented;
+        _chars = array;
+        _rented = array;
+        return previous;
+    }
+
+    /// <summary>
+    /// The capacity to grow to: what is needed (<paramref name="pos"/> + <paramref name="additional"/>, computed
+    /// without overflow), at least double <paramref name="currentCapacity"/> (clamped to the largest array) and at
+    /// least <see cref="MinimumRentLength"/>.
+    /// </summary>
+    /// <exception cref="OutOfMemoryException">More than <see cref="MaximumCapacity"/> chars are needed.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="additional"/> is negative.</exception>
+    internal static int ComputeGrownCapacity(int currentCapacity, int pos, int additional)
+    {
+        if (additional < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(additional), "The additional capacity must not be negative.");
+        }
+
+        ulong required = (ulong)(uint)pos + (uint)additional;
         if (required > MaximumCapacity)
         {
             ThrowHelper.ThrowOutOfMemory("A ValueStringBuilder cannot hold more than 2,147,483,591 chars.");
         }
 
-        ulong doubled = Math.Max((ulong)_chars.Length * 2, MinimumRentLength);
-        int newCapacity = (int)Math.Min(Math.Max(required, doubled), MaximumCapacity);
+        ulong doubled = Math.Max((ulong)(uint)currentCapacity * 2, MinimumRentLength);
+        return (int)Math.Min(Math.Max(required, doubled), MaximumCapacity);
+    }
 
-        char[] array = Pool.Rent(newCapacity);
-        _chars.Slice(0, _pos).CopyTo(array);
-
-        char[]? toReturn = _rented;
-        _chars = array;
-        _rented = array;
-        if (toReturn is not null)
+    /// <summary>
+    /// Gives a rented array back to the pool, unless an interpolated-string handler is still writing into it (a
+    /// hole changed the builder): then it is left to the garbage collector, so no other renter shares it.
+    /// </summary>
+    private readonly void ReleaseRented(char[] array)
+    {
+        if (!LentArrays.TryUnlend(array))
         {
-            Pool.Return(toReturn);
+            Pool.Return(array);
         }
     }
 }

@@ -15,6 +15,7 @@ internal sealed class RecordingArrayPool : ArrayPool<char>
     public const char Poison = '\u2620';
 
     private readonly HashSet<char[]> _outstanding = new(ReferenceIdentityComparer<char[]>.Instance);
+    private readonly List<char[]> _returned = new();
 
     public int Rents { get; private set; }
 
@@ -28,6 +29,7 @@ internal sealed class RecordingArrayPool : ArrayPool<char>
 
     public override char[] Rent(int minimumLength)
     {
+        AssertNoWriteAfterReturn();
         RequestedLengths.Add(minimumLength);
         // Like the shared pool, hand out a little more than asked for.
         var array = new char[minimumLength == 0 ? 0 : minimumLength + (minimumLength % 7)];
@@ -46,6 +48,21 @@ internal sealed class RecordingArrayPool : ArrayPool<char>
         }
 
         array.AsSpan().Fill(Poison);
+        _returned.Add(array);
         Returns++;
+    }
+
+    /// <summary>Throws when anything wrote into an array after it came back (the poison is gone).</summary>
+    public void AssertNoWriteAfterReturn()
+    {
+        foreach (char[] array in _returned)
+        {
+            int written = Array.FindIndex(array, c => c != Poison);
+            if (written >= 0 && !_outstanding.Contains(array))
+            {
+                throw new InvalidOperationException(
+                    $"An array of length {array.Length} was written at index {written} after it was returned to the pool.");
+            }
+        }
     }
 }

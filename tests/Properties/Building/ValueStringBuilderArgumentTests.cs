@@ -3,6 +3,7 @@ using Xunit;
 namespace FastText.Tests.Building;
 
 /// <summary>Bad arguments throw ArgumentOutOfRangeException naming the parameter, and change nothing.</summary>
+[TrackedPool]
 public class ValueStringBuilderArgumentTests
 {
     private static void AssertOutOfRange(string parameter, Appender act)

@@ -11,6 +11,7 @@ namespace FastText.Tests.Building;
 /// Every formatted Append overload writes exactly value.ToString(format, provider), for the formats and cultures
 /// that take each target's different paths (in place, or the documented ToString fallback on netstandard2.0).
 /// </summary>
+[TrackedPool]
 public class ValueStringBuilderFormattingTests
 {
     private static readonly string?[] IntegerFormats =

@@ -8,6 +8,7 @@ using static FastText.Tests.Building.ValueStringBuilderTestKit;
 namespace FastText.Tests.Building;
 
 /// <summary>builder.Append($"...") writes what string interpolation writes, on both builds.</summary>
+[TrackedPool]
 public class ValueStringBuilderInterpolationTests
 {
     private sealed class PlainObject

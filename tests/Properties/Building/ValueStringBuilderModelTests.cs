@@ -10,6 +10,7 @@ namespace FastText.Tests.Building;
 /// Model-based: random sequences of operations run on a ValueStringBuilder and on System.Text.StringBuilder (the
 /// model) must give the same text and Length after every step, from every kind of start.
 /// </summary>
+[TrackedPool]
 public class ValueStringBuilderModelTests
 {
     public enum OpKind
@@ -17,7 +18,16 @@ public class ValueStringBuilderModelTests
         AppendChar, AppendRepeated, AppendString, AppendNullString, AppendSpan, AppendInt, AppendLong, AppendDouble,
         AppendBool, AppendDecimal, AppendULong, AppendShort, AppendGuid, AppendDateTime, InsertString, InsertChar,
         Remove, Replace, Clear, SetLength, AppendLine, AppendJoinStrings, AppendJoinInts, AppendInterpolated,
-        AppendSpanOfLength, SetIndexer, EnsureCapacity,
+        AppendSpanOfLength, SetIndexer, EnsureCapacity, InsertRepeated, ReplaceString, ReplaceStringInRange,
+        ReplaceCharInRange, AppendObject, AppendNullable, AppendEnum, AppendFormat, AppendLineChar, AppendLineValue,
+        AppendJoinEnumerable, AppendJoinObjects, AppendSelf, InsertSelf,
+    }
+
+    private enum Colour
+    {
+        Red = 1,
+        Green = 2,
+        Blue = 4,
     }
 
     public sealed record Op(OpKind Kind, int A, int B, string Text, char C, char C2, long Number, double Real)
@@ -211,6 +221,75 @@ public class ValueStringBuilderModelTests
             case OpKind.EnsureCapacity:
                 int capacity = builder.EnsureCapacity(op.A * 3);
                 Assert.True(capacity >= op.A * 3);
+                break;
+            case OpKind.InsertRepeated:
+                builder.Insert(op.A % (length + 1), op.C, op.B % 40);
+                model.Insert(op.A % (length + 1), new string(op.C, op.B % 40));
+                break;
+            case OpKind.ReplaceString:
+                string oldText = op.Text.Length > 0 ? op.Text.Substring(0, 1 + (op.A % Math.Min(3, op.Text.Length))) : "a";
+                string? newText = op.B % 3 == 0 ? null : op.Text.Substring(op.B % (op.Text.Length + 1));
+                builder.Replace(oldText, newText);
+                model.Replace(oldText, newText);
+                break;
+            case OpKind.ReplaceStringInRange:
+                int rangeStart = op.A % (length + 1);
+                int rangeCount = op.B % (length - rangeStart + 1);
+                string oldRangeText = length > 0 ? model.ToString(op.A % length, 1) : "x";
+                builder.Replace(oldRangeText, op.Text, rangeStart, rangeCount);
+                model.Replace(oldRangeText, op.Text, rangeStart, rangeCount);
+                break;
+            case OpKind.ReplaceCharInRange:
+                int charStart = op.A % (length + 1);
+                int charCount = op.B % (length - charStart + 1);
+                char oldChar = length > 0 ? model[op.B % length] : op.C;
+                builder.Replace(oldChar, op.C2, charStart, charCount);
+                model.Replace(oldChar, op.C2, charStart, charCount);
+                break;
+            case OpKind.AppendObject:
+                object? boxed = (op.A % 4) switch { 0 => null, 1 => op.Number, 2 => op.Text, _ => op.Real };
+                builder.Append(boxed);
+                model.Append(boxed);
+                break;
+            case OpKind.AppendNullable:
+                int? maybe = op.A % 2 == 0 ? null : (int)op.Number;
+                builder.Append(maybe, op.B % 2 == 0 ? null : "X4");
+                model.Append(maybe?.ToString(op.B % 2 == 0 ? null : "X4"));
+                break;
+            case OpKind.AppendEnum:
+                var colour = (Colour)(op.A % 8);
+                builder.Append(colour, op.B % 3 == 0 ? null : op.B % 3 == 1 ? "D" : "X");
+                model.Append(colour.ToString(op.B % 3 == 0 ? null : op.B % 3 == 1 ? "D" : "X"));
+                break;
+            case OpKind.AppendFormat:
+                builder.AppendFormat("<{0,5}|{1:F1}|{2,-4:X}>{{}}", op.Text, op.Real, (int)op.Number);
+                model.AppendFormat("<{0,5}|{1:F1}|{2,-4:X}>{{}}", op.Text, op.Real, (int)op.Number);
+                break;
+            case OpKind.AppendLineChar:
+                builder.AppendLine(op.C);
+                model.Append(op.C).AppendLine();
+                break;
+            case OpKind.AppendLineValue:
+                builder.AppendLine(op.Number, "N0", CultureInfo.InvariantCulture);
+                model.AppendLine(op.Number.ToString("N0", CultureInfo.InvariantCulture));
+                break;
+            case OpKind.AppendJoinEnumerable:
+                var items = new List<string?> { op.Text, null, op.C.ToString() }.Take(op.B % 4).ToList();
+                builder.AppendJoin(op.C2, items);
+                model.Append(string.Join(op.C2.ToString(), items));
+                break;
+            case OpKind.AppendJoinObjects:
+                builder.AppendJoin("; ", op.Number, null, op.Text, op.Real);
+                model.Append(string.Join("; ", new object?[] { op.Number, null, op.Text, op.Real }));
+                break;
+            case OpKind.AppendSelf:
+                builder.Append(builder.AsSpan(op.A % (length + 1)));
+                model.Append(model.ToString().Substring(op.A % (length + 1)));
+                break;
+            case OpKind.InsertSelf:
+                int selfIndex = op.B % (length + 1);
+                builder.Insert(selfIndex, builder.AsSpan(0, op.A % (length + 1)));
+                model.Insert(selfIndex, model.ToString().Substring(0, op.A % (length + 1)));
                 break;
             default:
                 throw new InvalidOperationException(op.Kind.ToString());

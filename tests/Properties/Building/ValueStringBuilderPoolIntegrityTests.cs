@@ -7,6 +7,7 @@ namespace FastText.Tests.Building;
 /// legal calls (and no throwing hole) makes the builder return an array twice, return the caller's buffer, or
 /// keep writing into an array it gave back.
 /// </summary>
+[TrackedPool]
 public class ValueStringBuilderPoolIntegrityTests
 {
     private static readonly string Long = new('L', 100);
@@ -155,8 +156,10 @@ public class ValueStringBuilderPoolIntegrityTests
         builder.Dispose();
         builder.Dispose();
 
-        // The draft's array is the only one never returned: left to the GC, so never returned twice.
-        Assert.Equal(1, pool.Outstanding);
+        // Never returned, so never returned twice: the draft's array, and the builder's array the draft was writing
+        // into when the hole threw (the builder cannot know the handler died, so it leaves that one to the GC too).
+        bool builderHadRentedArray = before.Length > initial;
+        Assert.Equal(builderHadRentedArray ? 2 : 1, pool.Outstanding);
     }
 
     [Fact]

@@ -4,6 +4,7 @@ using static FastText.Tests.Building.ValueStringBuilderTestKit;
 namespace FastText.Tests.Building;
 
 /// <summary>net8.0's generic Append&lt;T&gt; grows and retries until the value fits; it never calls ToString.</summary>
+[TrackedPool]
 public class ValueStringBuilderSpanFormattableTests
 {
     private readonly struct NoToString : ISpanFormattable

@@ -1,0 +1,54 @@
+using System.Reflection;
+using System.Threading;
+using Xunit.Sdk;
+
+namespace FastText.Tests.Building;
+
+/// <summary>
+/// Runs each test of the class with a <see cref="RecordingArrayPool"/> as the pool of every builder it creates
+/// without an explicit one (through the library's thread-static test hook). A double or foreign return throws at
+/// once; afterwards the test fails if anything was written into a returned array, or if a rented array was never
+/// returned, unless the test is marked <see cref="LeavesArraysToTheGcAttribute"/> (the documented cases where the
+/// builder deliberately lets an array go to the garbage collector instead of the pool).
+/// </summary>
+[AttributeUsage(AttributeTargets.Class | AttributeTargets.Method, AllowMultiple = false)]
+public sealed class TrackedPoolAttribute : BeforeAfterTestAttribute
+{
+    [ThreadStatic]
+    private static RecordingArrayPool? t_pool;
+
+    [ThreadStatic]
+    private static int t_depth;
+
+    public override void Before(MethodInfo methodUnderTest)
+    {
+        if (t_depth++ == 0)
+        {
+            t_pool = new RecordingArrayPool();
+            ValueStringBuilder.SetPoolForTests(t_pool);
+        }
+    }
+
+    public override void After(MethodInfo methodUnderTest)
+    {
+        if (--t_depth != 0)
+        {
+            return;
+        }
+
+        RecordingArrayPool pool = t_pool ?? throw new InvalidOperationException("The tracked pool was installed on another thread.");
+        t_pool = null;
+        ValueStringBuilder.SetPoolForTests(null);
+        pool.AssertNoWriteAfterReturn();
+        if (pool.Outstanding != 0 && methodUnderTest.GetCustomAttribute<LeavesArraysToTheGcAttribute>() is null)
+        {
+            throw new InvalidOperationException($"{pool.Outstanding} rented array(s) were never returned to the pool.");
+        }
+    }
+}
+
+/// <summary>Marks a test whose builder is expected to leave arrays to the garbage collector (after a throwing hole or misuse).</summary>
+[AttributeUsage(AttributeTargets.Method, AllowMultiple = false)]
+public sealed class LeavesArraysToTheGcAttribute : Attribute
+{
+}
