@@ -49,7 +49,7 @@ public readonly ref partial struct TsvRow
     /// </summary>
     private static int TranscodeToUtf16(ReadOnlySpan<byte> utf8, Span<char> chars)
     {
-        if (AsciiText.Widen(utf8, chars, out int written) == OperationStatus.Done)
+        if (AsciiText.ToUtf16(utf8, chars, out int written) == OperationStatus.Done)
         {
             return written;
         }
