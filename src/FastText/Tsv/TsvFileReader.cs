@@ -17,7 +17,7 @@ namespace FastText;
 /// A row is valid until the next one. Not thread-safe; dispose it to close the input (unless left open) and return
 /// its pooled buffer.
 /// </summary>
-public sealed class TsvFileReader : IDisposable
+public sealed partial class TsvFileReader : IDisposable
 {
     private const int InitialBufferSize = 64 * 1024;
 
@@ -237,6 +237,19 @@ public sealed class TsvFileReader : IDisposable
     /// <summary>Reads more input behind the unconsumed bytes: compacting first, growing only for a line longer than the buffer.</summary>
     private void Fill()
     {
+        PrepareFill();
+        int read = _stream is not null ? _stream.Read(_buffer, _end, _buffer.Length - _end) : ReadPipe(_buffer.AsSpan(_end));
+        if (read == 0)
+        {
+            _endOfInput = true;
+        }
+
+        _end += read;
+    }
+
+    /// <summary>Makes room behind the unconsumed bytes for the next read.</summary>
+    private void PrepareFill()
+    {
         if (_buffer.Length == 0)
         {
             _buffer = ArrayPool<byte>.Shared.Rent(InitialBufferSize);
@@ -260,14 +273,6 @@ public sealed class TsvFileReader : IDisposable
             ArrayPool<byte>.Shared.Return(_buffer);
             _buffer = larger;
         }
-
-        int read = _stream is not null ? _stream.Read(_buffer, _end, _buffer.Length - _end) : ReadPipe(_buffer.AsSpan(_end));
-        if (read == 0)
-        {
-            _endOfInput = true;
-        }
-
-        _end += read;
     }
 
     private int ReadPipe(Span<byte> destination)

@@ -16,8 +16,11 @@ public sealed class TsvHeader
 
     internal TsvHeader(ReadOnlySpan<byte> line, byte separator)
     {
+        // Decoded from a private copy: the caller's buffer may change meanwhile, and the runtime's decoder refuses
+        // bytes that change between its measuring and its decoding.
+        byte[] copy = line.ToArray();
         var names = new List<string>();
-        var fields = new TsvFieldEnumerator(line, separator);
+        var fields = new TsvFieldEnumerator(copy, separator);
         while (fields.MoveNext())
         {
             names.Add(TsvText.Decode(fields.Current));

@@ -10,6 +10,9 @@ public sealed partial class TsvReader
 
     private byte[]? _unescapeBuffer;
 
+    /// <summary>The buffer holding the current row's unescaped columns (empty before the first unescaped row).</summary>
+    internal byte[] UnescapeBuffer => _unescapeBuffer ?? Array.Empty<byte>();
+
     private TsvRow CreateUnescapedRow(ReadOnlySpan<byte> line)
     {
         // The found columns are distinct, non-overlapping parts of the line and unescaping only shrinks them, so

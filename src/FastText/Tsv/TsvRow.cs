@@ -30,6 +30,9 @@ public readonly ref partial struct TsvRow
         _lineNumber = lineNumber;
     }
 
+    /// <summary>Where the column offsets point: the line, or the reader's unescaped copies.</summary>
+    internal ReadOnlySpan<byte> ColumnBytes => _columns;
+
     /// <summary>The 1-based physical line number of this row in the input (comments, header and empty lines count).</summary>
     public long LineNumber => _lineNumber;
 

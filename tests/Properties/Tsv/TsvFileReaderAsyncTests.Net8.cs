@@ -1,0 +1,85 @@
+using System.Threading;
+using System.Threading.Tasks;
+using FastText;
+using FastText.Tests.Infrastructure;
+using FsCheck;
+using FsCheck.Fluent;
+using Xunit;
+
+namespace FastText.Tests.Tsv;
+
+/// <summary><c>await foreach</c> over the streaming reader (net8) against the naive reference, for every async source.</summary>
+public sealed class TsvFileReaderAsyncTests
+{
+    [Fact]
+    public void Await_foreach_reads_the_rows_of_the_reference_from_every_source()
+    {
+        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        {
+            TsvCase tsv = TsvTestSupport.CreateCase(seed);
+            var random = new Random(seed);
+            List<string> expected = TsvTestSupport.Reference(tsv);
+            List<string> actual = ReadAsync(tsv, random.Next(3), random).GetAwaiter().GetResult();
+            Assert.True(expected.SequenceEqual(actual), $"{tsv}\nexpected:\n{string.Join("\n", expected)}\nactual:\n{string.Join("\n", actual)}");
+        }, runs: 400);
+    }
+
+    private static async Task<List<string>> ReadAsync(TsvCase tsv, int source, Random random)
+    {
+        var rows = new List<string>();
+        using TsvFileReader reader = source switch
+        {
+            0 => TsvFileReader.From(tsv.Bytes, tsv.Options),
+            1 => TsvFileReader.From(new ChunkedStream(tsv.Bytes, random.Next(1, 60)), tsv.Options),
+            _ => TsvFileReader.From(new ScriptedPipeReader(tsv.Bytes, random.Next(1, 60), random.Next(1, 30)), tsv.Options),
+        };
+        if (tsv.ColumnNames is not null)
+        {
+            reader.SelectColumns(tsv.ColumnNames);
+        }
+        else
+        {
+            reader.SelectColumns(tsv.Columns);
+        }
+
+        try
+        {
+            await foreach (TsvRecord record in reader.ReadAllAsync())
+            {
+                rows.Add(TsvTestSupport.Render(record.Row));
+            }
+        }
+        catch (TsvFormatException error)
+        {
+            rows.Add("error@" + error.LineNumber);
+        }
+
+        return rows;
+    }
+
+    [Fact]
+    public async Task The_docs_async_example_sums_a_column()
+    {
+        long total = 0;
+        CancellationToken cancellationToken = default;
+        using TsvFileReader reader = TsvFileReader.From(new ChunkedStream(Encoding.ASCII.GetBytes("x\tsc-bytes\na\t5\nb\t7\n"), 3), new TsvOptions { HasHeader = true });
+        await foreach (TsvRecord record in reader.ReadAllAsync(cancellationToken))   // Stream or PipeReader read with await
+        {
+            total += record.Row.GetInt64(record.Row.ColumnOf("sc-bytes"));            // use the row within an expression
+        }
+
+        Assert.Equal(12, total);
+    }
+
+    [Fact]
+    public async Task A_record_of_a_previous_row_is_refused()
+    {
+        using TsvFileReader reader = TsvFileReader.FromText("a\nb\n");
+        Assert.True(await reader.ReadAsync());
+        TsvRecord first = reader.CurrentRecord;
+        Assert.Equal(1, first.Row.LineNumber);
+        Assert.True(await reader.ReadAsync());
+        Assert.Throws<InvalidOperationException>(() => first.Row.LineNumber);
+        Assert.False(await reader.ReadAsync());
+    }
+}
