@@ -36,11 +36,15 @@ internal static class ThrowHelper
 
     /// <summary>What Encoding.UTF8.GetByteCount throws for a result above int.MaxValue (.NET 10 and .NET Framework alike): an ArgumentException without a parameter name.</summary>
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+#pragma warning disable MA0015 // Deliberate: Encoding.UTF8.GetByteCount throws this ArgumentException without a parameter name.
     public static void ThrowUtf8ByteCountOverflow() =>
         throw new ArgumentException("The UTF-8 form of the text would be longer than int.MaxValue bytes.");
+#pragma warning restore MA0015
 
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+#pragma warning disable MA0012 // Deliberate: a size past the largest array is what the runtime reports as OutOfMemoryException.
     public static void ThrowOutOfMemory(string message) => throw new OutOfMemoryException(message);
+#pragma warning restore MA0012
 
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowKeyPartInvalid(string partName) =>

@@ -12,6 +12,7 @@ internal static class KeyStringFactory
 {
     private const int StackLimit = 512;
 
+    /// <summary>A new string of <paramref name="length"/> chars that <paramref name="composer"/> writes.</summary>
     /// <remarks><paramref name="write"/> is unused here: the composer writes into the buffer directly.</remarks>
     internal static unsafe string Create<TComposer>(int length, TComposer composer, SpanAction<char, TComposer> write)
         where TComposer : struct, IKeyComposer

@@ -303,7 +303,7 @@ public readonly ref partial struct TsvRow
         const int Shown = 64;
         string text = TsvText.Decode(value.Length > Shown ? value.Slice(0, Shown) : value);
         int fileColumn = FileColumnOf(column);
-        string? name = _reader?.NameOfSelectedColumn(column);
+        string? name = _reader?.NameOfSelectedColumn(column, fileColumn);
         throw new TsvFormatException(
             TsvFormatException.Format(
                 "Line {0}, column {1}{2} (0-based): '{3}'{4} is not a valid {5}.",

@@ -40,8 +40,10 @@ public sealed partial class TsvWriter
             _fieldCount);
     }
 
+#pragma warning disable MA0012 // Deliberate: a buffer past the largest array is what the runtime reports as OutOfMemoryException.
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowRowTooLong(long required) =>
         throw new OutOfMemoryException(TsvFormatException.Format(
             "A TSV row would need {0} bytes, more than the largest array holds; write smaller fields.", required));
+#pragma warning restore MA0012
 }

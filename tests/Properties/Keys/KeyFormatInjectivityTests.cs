@@ -67,9 +67,18 @@ public class KeyFormatInjectivityTests
         Gen<DateTime?> date = Gen.Elements<DateTime?>(null, new DateTime(2019, 4, 11), new DateTime(1, 1, 1));
         Gen<T> Maybe<T>(T kept, Gen<T> fresh) => Gen.Frequency((1, Gen.Constant(kept)), (1, fresh));
         Gen<((int?, long?, string?, Guid?, DateTime?, int?), (int?, long?, string?, Guid?, DateTime?, int?))> pairs =
-            from a in smallInt from b in smallLong from c in text from d in guid from e in date from f in smallInt
-            from a2 in Maybe(a, smallInt) from b2 in Maybe(b, smallLong) from c2 in Maybe(c, text)
-            from d2 in Maybe(d, guid) from e2 in Maybe(e, date) from f2 in Maybe(f, smallInt)
+            from a in smallInt
+            from b in smallLong
+            from c in text
+            from d in guid
+            from e in date
+            from f in smallInt
+            from a2 in Maybe(a, smallInt)
+            from b2 in Maybe(b, smallLong)
+            from c2 in Maybe(c, text)
+            from d2 in Maybe(d, guid)
+            from e2 in Maybe(e, date)
+            from f2 in Maybe(f, smallInt)
             select ((a, b, c, d, e, f), (a2, b2, c2, d2, e2, f2));
 
         Properties.ForAll(pairs, pair =>
