@@ -25,11 +25,23 @@ public sealed class TsvHeaderNameInErrorTests
     }
 
     [Fact]
-    public void Every_column_of_a_reader_without_a_selection_is_named_from_the_header()
+    public void Every_column_of_a_file_reader_without_a_projection_is_named_from_the_header()
     {
-        using var reader = new TsvReader(new TsvOptions { HasHeader = true });
-        TsvFormatException error = ConvertStatus(reader, 1);
-        Assert.Equal(1, error.Column);
+        using TsvFileReader reader = TsvFileReader.FromText(Input, new TsvOptions { HasHeader = true });
+        Assert.True(reader.TryReadRow(out TsvRow row));
+        int column = 1;
+        TsvFormatException? error = null;
+        try
+        {
+            row.GetInt32(column);
+        }
+        catch (TsvFormatException thrown)
+        {
+            error = thrown;
+        }
+
+        Assert.NotNull(error);
+        Assert.Equal(1, error!.Column);
         Assert.Contains("'status'", error.Message, StringComparison.Ordinal);
     }
 

@@ -58,14 +58,14 @@ public sealed record TsvParseSite(int FileColumn, int PrecedingLines, bool ByNam
 
     public T Read<T>(string field, TsvRowConversion<T> convert) => Read(Encoding.UTF8.GetBytes(field), convert);
 
-    /// <summary>The getter must throw a TsvFormatException that names this site's line, file column and (by name) header.</summary>
+    /// <summary>The getter must throw a TsvFormatException that names this site's line, file column and header name (by name or by index alike).</summary>
     public void AssertRejects<T>(byte[] field, TsvRowConversion<T> convert)
     {
         TsvFormatException error = Assert.Throws<TsvFormatException>(() => Read(field, convert));
         Assert.Equal(LineNumber, error.LineNumber);
         Assert.Equal(FileColumn, error.Column);
         string where = string.Format(CultureInfo.InvariantCulture, "Line {0}, column {1}", LineNumber, FileColumn);
-        string name = ByName ? string.Format(CultureInfo.InvariantCulture, " 'c{0}'", FileColumn) : "";
+        string name = string.Format(CultureInfo.InvariantCulture, " 'c{0}'", FileColumn);
         Assert.Contains(where + name + " (0-based): ", error.Message);
     }
 }
