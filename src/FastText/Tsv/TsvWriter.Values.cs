@@ -63,7 +63,11 @@ public sealed partial class TsvWriter
         }
     }
 
-    /// <summary>Writes a <see cref="double"/> field: by default the shortest text that reads back as the same value (<c>1.5E+20</c>); <c>NaN</c>, <c>Infinity</c>, <c>-Infinity</c>.</summary>
+    /// <summary>
+    /// Writes a <see cref="double"/> field: by default text that reads back as the same value, the shortest such text
+    /// on .NET Core 3.0+ (<c>1.5E+20</c>); <c>NaN</c>, <c>Infinity</c>, <c>-Infinity</c>. On .NET Framework and Mono the
+    /// default goes through <c>ToString("R")</c> (one string per value), since their Utf8Formatter keeps 15 digits.
+    /// </summary>
     /// <param name="value">The value.</param>
     /// <param name="format">A <see cref="Utf8Formatter"/> format: 'G' (default), 'E' or 'F' with an optional precision.</param>
     /// <exception cref="FormatException"><paramref name="format"/> is not supported for the type.</exception>
@@ -73,6 +77,12 @@ public sealed partial class TsvWriter
     public void WriteField(double value, StandardFormat format = default)
     {
         CheckWritable();
+        if (format.IsDefault && !DoublesRoundTripWithoutAllocation)
+        {
+            WriteField(RoundTripText(value));
+            return;
+        }
+
         int separatorLength = _fieldCount == 0 ? 0 : 1;
         for (int reserve = FormattedReserve; ; reserve *= 2)
         {

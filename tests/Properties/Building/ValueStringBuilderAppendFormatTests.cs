@@ -60,6 +60,21 @@ public class ValueStringBuilderAppendFormatTests
             DayOfWeek.Friday, (byte)255, 12345678901L, new Point(), TimeSpan.FromMinutes(90.5)), count)
         select values;
 
+    /// <summary>
+    /// AppendFormat parses composite formats by the .NET Core 3.0+ rules on every runtime. .NET Framework's and Mono's
+    /// string.Format read an escaped "}}" right after an item's format string as part of that format ("{0:a}}}" formats
+    /// with "a}"); .NET Core ends the item at the first '}' ("a", then a literal '}'). Where the running runtime parses
+    /// the old way, formats that mix item format strings with escaped braces are left out of the comparison.
+    /// </summary>
+    private static readonly bool LegacyBracesInItemFormats =
+        string.Format(new BracketFormatter(), "{0:a}}}", 1) != Build(0, (ref ValueStringBuilder b) => b.AppendFormat(new BracketFormatter(), "{0:a}}}", new object?[] { 1 }));
+
+    [Fact]
+    public void AppendFormat_follows_the_dotnet_core_rules_for_escaped_braces_after_an_item_format()
+    {
+        Assert.Equal("<1:a>}", Build(0, (ref ValueStringBuilder b) => b.AppendFormat(new BracketFormatter(), "{0:a}}}", new object?[] { 1 })));
+    }
+
     [Fact]
     public void AppendFormat_matches_string_Format()
     {
@@ -73,6 +88,11 @@ public class ValueStringBuilderAppendFormatTests
         {
             var (format, args, providerIndex, buffer) = input;
             IFormatProvider? provider = Providers[providerIndex];
+            if (LegacyBracesInItemFormats && format.Contains(':') && (format.Contains("}}") || format.Contains("{{")))
+            {
+                return; // the runtime's string.Format is not the reference for these (see LegacyBracesInItemFormats)
+            }
+
             string expected = Outcome(() => string.Format(provider, format, args));
             string actual = Outcome(() => Build(buffer, (ref ValueStringBuilder b) => b.AppendFormat(provider, format, args)));
             Assert.True(expected == actual, $"format \"{format}\" with {args.Length} args, provider {provider}: expected \"{expected}\", got \"{actual}\"");

@@ -209,7 +209,9 @@ public sealed class TsvExceptionSafetyTests
         await Assert.ThrowsAsync<HandlerFailure>(async () => await reader.ReadRowsAsync(pipe.Reader, handler));
         ReadResult rest = await pipe.Reader.ReadAsync();
         Assert.Equal("c", Encoding.ASCII.GetString(rest.Buffer.ToArray()));
-        pipe.Reader.AdvanceTo(rest.Buffer.Start);
+        // Nothing consumed; examined up to where the driver had examined (System.IO.Pipelines' package build, on Mono
+        // and .NET Framework, refuses an examined position before the previous one).
+        pipe.Reader.AdvanceTo(rest.Buffer.Start, rest.Buffer.End);
         FailOnSecond done = await reader.ReadRowsAsync(pipe.Reader, new FailOnSecond { Rows = new List<string>() });
         Assert.Equal(new[] { "3|[c]" }, done.Rows);
     }
