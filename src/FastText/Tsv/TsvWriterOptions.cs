@@ -62,4 +62,26 @@ public sealed class TsvWriterOptions
             _bufferSize = value;
         }
     }
+
+    // C# 7.3 (.NET Framework and Unity projects by default) cannot call init accessors: these copies are its way in.
+
+    /// <summary>A copy with <see cref="Separator"/> set to <paramref name="value"/> (for compilers without init accessors, C# 7.3).</summary>
+    /// <param name="value">The new separator.</param>
+    /// <returns>A new options instance; this one is unchanged.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">The value is '\n'.</exception>
+    public TsvWriterOptions WithSeparator(byte value) =>
+        new() { Separator = value, EscapeBackslashes = EscapeBackslashes, BufferSize = BufferSize };
+
+    /// <summary>A copy with <see cref="EscapeBackslashes"/> set to <paramref name="value"/> (for C# 7.3).</summary>
+    /// <param name="value">The new value.</param>
+    /// <returns>A new options instance; this one is unchanged.</returns>
+    public TsvWriterOptions WithEscapeBackslashes(bool value) =>
+        new() { Separator = Separator, EscapeBackslashes = value, BufferSize = BufferSize };
+
+    /// <summary>A copy with <see cref="BufferSize"/> set to <paramref name="value"/> (for C# 7.3).</summary>
+    /// <param name="value">The new buffer size in bytes, at least 16.</param>
+    /// <returns>A new options instance; this one is unchanged.</returns>
+    /// <exception cref="ArgumentOutOfRangeException">The value is less than 16.</exception>
+    public TsvWriterOptions WithBufferSize(int value) =>
+        new() { Separator = Separator, EscapeBackslashes = EscapeBackslashes, BufferSize = value };
 }

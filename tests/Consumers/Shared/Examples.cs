@@ -81,9 +81,10 @@ namespace FastText.Consumer
 
         public static string Tsv()
         {
-            ReadOnlySpan<byte> input = Encoding.UTF8.GetBytes("2024-01-01\t200\t/a\n2024-01-02\t404\t/b\n");
+            // Options through the With* copies: init accessors are out of reach of C# 7.3.
+            ReadOnlySpan<byte> input = Encoding.UTF8.GetBytes("# a comment\n2024-01-01\t200\t/a\n2024-01-02\t404\t/b\n");
             var result = new StringBuilder();
-            using (var reader = new TsvReader(new[] { 0, 2 }))
+            using (var reader = new TsvReader(new[] { 0, 2 }, TsvOptions.Default.WithSkipCommentLines(true)))
             {
                 while (reader.TryReadRow(ref input, true, out TsvRow row))
                     result.Append(row.GetString(0)).Append(' ').Append(row.GetString(1)).Append(';');
