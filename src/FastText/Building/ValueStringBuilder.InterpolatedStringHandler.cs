@@ -77,6 +77,10 @@ public ref partial struct ValueStringBuilder
             LentArrays.TryUnlend(handler.OwnerRented);
         }
 
+        // A stale copy must not release the array another copy returned; the draft's own array, if it grew, goes
+        // to the garbage collector.
+        ThrowIfCopyReturnedArray();
+
         char[]? grown = handler.DraftRented;
         if (grown is null)
         {
@@ -85,8 +89,9 @@ public ref partial struct ValueStringBuilder
         }
 
         char[]? previous = _rented;
-        _chars = grown;
+        _chars = Writable(grown);
         _rented = grown;
+        _stamp = handler.DraftStamp;
         _pos = handler.DraftLength;
         if (previous is not null)
         {
@@ -171,6 +176,8 @@ public ref partial struct ValueStringBuilder
         internal readonly int OwnerCapacity => _ownerCapacity;
 
         internal readonly char[]? DraftRented => _draft._rented;
+
+        internal readonly long DraftStamp => _draft._stamp;
 
         internal readonly int DraftLength => _draft._pos;
 
