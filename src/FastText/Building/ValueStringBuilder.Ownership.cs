@@ -46,7 +46,7 @@ public ref partial struct ValueStringBuilder
     private readonly char[] RentStamped(int capacity, out long stamp)
     {
         // capacity <= MaximumCapacity, so adding the stamp stays within the largest array.
-        char[] array = Pool.Rent(capacity + StampLength);
+        char[] array = RentArray(capacity + StampLength);
         stamp = NextStamp();
         Unsafe.WriteUnaligned(ref StampSlot(array), stamp);
         return array;
@@ -81,7 +81,7 @@ public ref partial struct ValueStringBuilder
         Unsafe.WriteUnaligned(ref StampSlot(array), 0L);
         if (!LentArrays.TryUnlend(array))
         {
-            Pool.Return(array);
+            ReturnArray(array);
         }
     }
 }

@@ -28,7 +28,8 @@ namespace FastText;
 /// <item>The caller's initial buffer is never returned to the pool; only arrays the builder rented are.</item>
 /// </list>
 /// <para>Growth rents at least double the current capacity (and at least what is needed), copies only the
-/// written part, then returns the previously rented array.</para>
+/// written part, then returns the previously rented array. The first array of a builder without a buffer (256
+/// chars) comes from a per-thread spare in front of the shared pool, held by one builder at a time.</para>
 /// <para>Formatting matches <see cref="System.Text.StringBuilder"/> exactly: a <see langword="null"/> provider means
 /// the current culture. On net8.0 every supported value formats in place through <c>ISpanFormattable</c> (never an
 /// allocating <c>ToString</c>). On netstandard2.0 these format in place without allocating: integers with the
@@ -45,6 +46,9 @@ public ref partial struct ValueStringBuilder
     // The first rent of a builder that starts without a buffer: big enough for a typical log line or key, so
     // building one costs a single rent instead of a chain of small ones (ArrayPool.Shared's 256-char bucket).
     internal const int MinimumRentLength = 256;
+
+    // The capacity of that first array: the rest is the ownership stamp.
+    internal const int MinimumRentCapacity = MinimumRentLength - StampLength;
 
     // The largest char[] the runtime allows (Array.MaxLength, which netstandard2.0 lacks).
     internal const int ArrayMaxLength = 0x7FFFFFC7;

@@ -10,7 +10,9 @@ namespace FastText.Tests.Building;
 /// copies are grown, appended to, converted and disposed, each rented array goes back to the pool at most once,
 /// and a copy whose array another copy returned throws on growth, ToString and interpolated appends and returns
 /// nothing on Dispose. Checked against a model that knows which copy holds which rent, with a pool that re-rents
-/// returned arrays (so a stale copy meets its old array in another builder's hands) and fails on a double return.
+/// returned arrays (so a stale copy meets its old array in another builder's hands) and fails on a double return;
+/// and on the shared pool, where this thread's spare first array must never be held by two live builders at once
+/// (issue #13), whatever copies and nested builders do.
 /// </summary>
 [TrackedPool]
 public class ValueStringBuilderCopyTests
@@ -68,16 +70,24 @@ public class ValueStringBuilderCopyTests
     [Fact]
     public void No_interleaving_of_copies_returns_an_array_twice()
     {
-        Properties.ForAll(Gen.Choose(0, 40).SelectMany(n => Gen.ArrayOf(Ops, n)), Run, runs: 400);
+        Properties.ForAll(Gen.Choose(0, 40).SelectMany(n => Gen.ArrayOf(Ops, n)), ops => Run(ops, new ReusingArrayPool()), runs: 400);
     }
 
-    private static void Run(Op[] ops)
+    [Fact]
+    public void No_interleaving_of_copies_and_nested_builders_shares_the_spare_first_array()
     {
-        var pool = new ReusingArrayPool();
+        ValueStringBuilder.SetPoolForTests(null); // the spare array sits in front of the shared pool only
+        Properties.ForAll(Gen.Choose(0, 40).SelectMany(n => Gen.ArrayOf(Ops, n)), ops => Run(ops, null), runs: 400);
+    }
+
+    /// <summary>Runs <paramref name="ops"/> on three builder variables; <paramref name="pool"/> null means the shared pool.</summary>
+    private static void Run(Op[] ops, ReusingArrayPool? pool)
+    {
         var model = new Model();
         var slot0 = new ValueStringBuilder(0, pool);
         var slot1 = new ValueStringBuilder(new char[4], pool);
         var slot2 = new ValueStringBuilder(0, pool);
+        AssertLiveRentsAreDistinct(slot0, slot1, slot2, model, -1);
         for (int step = 0; step < ops.Length; step++)
         {
             Op op = ops[step];
@@ -101,6 +111,8 @@ public class ValueStringBuilderCopyTests
                 case 1: Apply(ref slot1, op, model, step); break;
                 default: Apply(ref slot2, op, model, step); break;
             }
+
+            AssertLiveRentsAreDistinct(slot0, slot1, slot2, model, step);
         }
 
         slot0.Dispose();
@@ -110,8 +122,34 @@ public class ValueStringBuilderCopyTests
         slot2.Dispose();
         ReleaseInModel(model, 2);
 
-        Assert.Equal(model.Rents, pool.Rents);
-        Assert.Equal(model.Returned.Count, pool.Returns);
+        if (pool is not null)
+        {
+            Assert.Equal(model.Rents, pool.Rents);
+            Assert.Equal(model.Returned.Count, pool.Returns);
+        }
+    }
+
+    /// <summary>Copies holding a rent no copy returned yet use that rent's array; no other live rent, and not this thread's spare, may be the same array.</summary>
+    private static void AssertLiveRentsAreDistinct(ValueStringBuilder slot0, ValueStringBuilder slot1, ValueStringBuilder slot2, Model model, int step)
+    {
+        char[]?[] arrays = { slot0.RentedForTests, slot1.RentedForTests, slot2.RentedForTests };
+        for (int i = 0; i < 3; i++)
+        {
+            if (model.Held[i] is not int rent || model.Returned.Contains(rent))
+            {
+                continue;
+            }
+
+            Assert.NotNull(arrays[i]);
+            Assert.False(ReferenceEquals(arrays[i], ValueStringBuilder.FirstArrayForTests), $"step {step}: slot{i} holds the spare first array");
+            for (int j = 0; j < 3; j++)
+            {
+                if (model.Held[j] is int other && other != rent && !model.Returned.Contains(other))
+                {
+                    Assert.False(ReferenceEquals(arrays[i], arrays[j]), $"step {step}: slot{i} and slot{j} hold different rents in one array");
+                }
+            }
+        }
     }
 
     private static void ReleaseInModel(Model model, int slot)
@@ -353,5 +391,51 @@ public class ValueStringBuilderCopyTests
         Assert.Equal(new string('x', capacity), builder.ToString()); // the stamp still matches
         builder.Dispose();
         Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public void Nested_builders_never_share_the_spare_first_array()
+    {
+        ValueStringBuilder.SetPoolForTests(null);
+        var outer = new ValueStringBuilder(0);
+        outer.Append('o');
+        var inner = new ValueStringBuilder(0);
+        inner.Append('i');
+        char[]? outerArray = outer.RentedForTests;
+        Assert.NotNull(outerArray);
+        Assert.NotSame(outerArray, inner.RentedForTests);
+        Assert.Null(ValueStringBuilder.FirstArrayForTests); // outer holds it, or it was empty to begin with
+
+        outer.Dispose();
+        Assert.Same(outerArray, ValueStringBuilder.FirstArrayForTests);
+        Assert.Equal("i", inner.ToString());
+        inner.Dispose(); // the spare slot is taken: inner's array goes to the shared pool
+        Assert.Same(outerArray, ValueStringBuilder.FirstArrayForTests);
+    }
+
+    [Fact]
+    public void A_stale_copy_cannot_put_the_spare_back_while_another_builder_holds_it()
+    {
+        ValueStringBuilder.SetPoolForTests(null);
+        var a = new ValueStringBuilder(0);
+        a.Append('a');
+        ValueStringBuilder stale = a;
+        a.Dispose();
+        char[]? spare = ValueStringBuilder.FirstArrayForTests;
+        Assert.NotNull(spare);
+
+        var next = new ValueStringBuilder(0);
+        next.Append("next");
+        Assert.Same(spare, next.RentedForTests);
+        Assert.Null(ValueStringBuilder.FirstArrayForTests);
+
+        stale.Dispose();
+        Assert.Null(ValueStringBuilder.FirstArrayForTests);
+        var other = new ValueStringBuilder(0);
+        other.Append("other");
+        Assert.NotSame(spare, other.RentedForTests);
+        Assert.Equal("next", next.ToString());
+        other.Dispose();
+        next.Dispose();
     }
 }
