@@ -14,7 +14,7 @@ public ref partial struct ValueStringBuilder
     /// </summary>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void Append([InterpolatedStringHandlerArgument("")] scoped AppendInterpolatedStringHandler handler) =>
         AdoptDraft(handler);
 
@@ -26,7 +26,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="provider">The culture information for every hole, or <see langword="null"/> for the current culture.</param>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void Append(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] scoped AppendInterpolatedStringHandler handler)
     {
         _ = provider; // Already in the handler.
@@ -36,7 +36,7 @@ public ref partial struct ValueStringBuilder
     /// <summary>Appends an interpolated string as <see cref="Append(AppendInterpolatedStringHandler)"/> does, then <see cref="Environment.NewLine"/>.</summary>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void AppendLine([InterpolatedStringHandlerArgument("")] scoped AppendInterpolatedStringHandler handler)
     {
         AdoptDraft(handler);
@@ -50,7 +50,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="provider">The culture information for every hole, or <see langword="null"/> for the current culture.</param>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void AppendLine(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] scoped AppendInterpolatedStringHandler handler)
     {
         _ = provider;

@@ -22,32 +22,13 @@ public ref partial struct ValueStringBuilder
         "This ValueStringBuilder was copied (var b2 = b, or passed by value) and another copy already returned its "
         + "pooled array; pass builders by ref. Nothing was changed.";
 
-    /// <summary>The last stamp given out on this thread; 0 before the first.</summary>
-    [ThreadStatic]
-    private static long t_lastStamp;
-
-    /// <summary>
-    /// A stamp no other builder on any thread holds while this one lives: the managed thread id (a builder is a
-    /// ref struct, so its copies never leave its thread, and no live thread shares the id) above a per-thread
-    /// sequence. After 2^32 rents on one thread the sequence starts again, so a copy would have to outlive 4 billion
-    /// rents, and the array be stamped with exactly its number again, to be mistaken for the owner. Never 0.
-    /// </summary>
-    private static long NextStamp()
-    {
-        long last = t_lastStamp;
-        long stamp = last == 0 || (uint)last == uint.MaxValue
-            ? ((long)Environment.CurrentManagedThreadId << 32) | 1
-            : last + 1;
-        t_lastStamp = stamp;
-        return stamp;
-    }
-
     /// <summary>Rents an array with room for <paramref name="capacity"/> chars plus the stamp and stamps it.</summary>
     private readonly char[] RentStamped(int capacity, out long stamp)
     {
         // capacity <= MaximumCapacity, so adding the stamp stays within the largest array.
-        char[] array = RentArray(capacity + StampLength);
-        stamp = NextStamp();
+        BuilderThreadState state = BuilderThreadState.Current;
+        char[] array = RentArray(state, capacity + StampLength);
+        stamp = state.NextStamp();
         Unsafe.WriteUnaligned(ref StampSlot(array), stamp);
         return array;
     }
@@ -62,6 +43,7 @@ public ref partial struct ValueStringBuilder
     private readonly bool OwnsRented => _rented is null || Unsafe.ReadUnaligned<long>(ref StampSlot(_rented)) == _stamp;
 
     /// <summary>Throws when a copy of this builder already returned the array it writes into.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private readonly void ThrowIfCopyReturnedArray()
     {
         if (!OwnsRented)

@@ -122,18 +122,16 @@ public ref partial struct ValueStringBuilder
         }
     }
 
+    /// <summary>The pool to rent from: the test hook's pool when one is installed on this thread, else the shared one.</summary>
+    private readonly ArrayPool<char> Pool => _pool ?? BuilderThreadState.CurrentOrNull?.PoolForTests ?? ArrayPool<char>.Shared;
+
     /// <summary>
-    /// The test suite's hook: a pool that builders created without one use on this thread instead of
-    /// <see cref="ArrayPool{T}.Shared"/>, so that every builder test runs under a pool that detects double returns,
-    /// foreign returns, leaks and writes after return. Never set outside the tests.
+    /// The test suite's hook: installs (or, with <see langword="null"/>, removes) a pool that builders created
+    /// without one use on this thread instead of <see cref="ArrayPool{T}.Shared"/>, so that every builder test runs
+    /// under a pool that detects double returns, foreign returns, leaks and writes after return. Never set outside
+    /// the tests.
     /// </summary>
-    [ThreadStatic]
-    private static ArrayPool<char>? t_poolForTests;
-
-    private readonly ArrayPool<char> Pool => _pool ?? t_poolForTests ?? ArrayPool<char>.Shared;
-
-    /// <summary>Installs (or, with <see langword="null"/>, removes) the test suite's pool for this thread.</summary>
-    internal static void SetPoolForTests(ArrayPool<char>? pool) => t_poolForTests = pool;
+    internal static void SetPoolForTests(ArrayPool<char>? pool) => BuilderThreadState.Current.PoolForTests = pool;
 
     /// <summary>
     /// The number of chars written. Setting a smaller value truncates; setting a larger value grows the builder and
@@ -256,7 +254,8 @@ public ref partial struct ValueStringBuilder
     /// array it writes into (see the remarks on copies).</exception>
     public override readonly string ToString()
     {
-        ThrowIfCopyReturnedArray();
+        ThrowIfCopyReturnedArray(); // a buffer the caller gave costs one null test
+
         return _chars.Slice(0, _pos).ToString();
     }
 
