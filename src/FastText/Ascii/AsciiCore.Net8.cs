@@ -156,6 +156,7 @@ internal static class AsciiCore
     // store-forwarding stall; it made converting 33 bytes in place cost more than 128). Here the text is cut into
     // whole steps of ever narrower paths (then single elements), so no load reads what the same call wrote, and a
     // second call over the same text finds each of its loads matching one earlier store exactly.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static nuint ChangeCaseInPlace(ref char value, nuint length, bool toUpper)
     {
         nuint done = 0;
@@ -163,7 +164,7 @@ internal static class AsciiCore
         {
             nuint whole = length & ~(nuint)(Vector256<ushort>.Count - 1);
             done = AsciiVector256.ChangeCase(ref value, ref value, whole, toUpper);
-            if (done != whole)
+            if (done != whole || done == length)
             {
                 return done;
             }
@@ -175,7 +176,7 @@ internal static class AsciiCore
             ref char rest = ref Unsafe.Add(ref value, done);
             nuint converted = AsciiVector128.ChangeCase(ref rest, ref rest, whole, toUpper);
             done += converted;
-            if (converted != whole)
+            if (converted != whole || done == length)
             {
                 return done;
             }
@@ -187,7 +188,7 @@ internal static class AsciiCore
             ref char rest = ref Unsafe.Add(ref value, done);
             nuint converted = AsciiUInt64.ChangeCase(ref rest, ref rest, quads, toUpper);
             done += converted;
-            if (converted != quads)
+            if (converted != quads || done == length)
             {
                 return done;
             }
@@ -198,6 +199,7 @@ internal static class AsciiCore
     }
 
     /// <summary>The byte form of <see cref="ChangeCaseInPlace(ref char, nuint, bool)"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static nuint ChangeCaseInPlace(ref byte value, nuint length, bool toUpper)
     {
         nuint done = 0;
@@ -205,7 +207,7 @@ internal static class AsciiCore
         {
             nuint whole = length & ~(nuint)(Vector256<byte>.Count - 1);
             done = AsciiVector256.ChangeCase(ref value, ref value, whole, toUpper);
-            if (done != whole)
+            if (done != whole || done == length)
             {
                 return done;
             }
@@ -217,7 +219,7 @@ internal static class AsciiCore
             ref byte rest = ref Unsafe.Add(ref value, done);
             nuint converted = AsciiVector128.ChangeCase(ref rest, ref rest, whole, toUpper);
             done += converted;
-            if (converted != whole)
+            if (converted != whole || done == length)
             {
                 return done;
             }
@@ -229,7 +231,7 @@ internal static class AsciiCore
             ref byte rest = ref Unsafe.Add(ref value, done);
             nuint converted = AsciiUInt64.ChangeCase(ref rest, ref rest, octets, toUpper);
             done += converted;
-            if (converted != octets)
+            if (converted != octets || done == length)
             {
                 return done;
             }
