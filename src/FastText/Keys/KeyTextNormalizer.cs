@@ -11,7 +11,7 @@ namespace FastText;
 /// which performs replacement and lower-casing together. Every rule maps a char to exactly one char (invariant
 /// lower-casing preserves UTF-16 length), so a kept part is exactly as long as its input.
 /// </summary>
-internal sealed class KeyTextNormalizer
+internal sealed partial class KeyTextNormalizer
 {
     internal const int PlanEmptyFallback = 0;
     internal const int PlanInvalidFallback = 1;
@@ -71,6 +71,9 @@ internal sealed class KeyTextNormalizer
             _asciiFlags[i] = flags;
             _asciiMap[i] = replaced ? _writtenReplacement : _lowerCase && c is >= 'A' and <= 'Z' ? (char)(c | 0x20) : c;
         }
+
+        _vectorReplacement = ClassifyAsciiReplacements();
+        _allowedAfterReplacement = CreateAllowedSearch();
     }
 
     private string? Lower(string? text) => text is not null && _lowerCase ? text.ToLowerInvariant() : text;
@@ -87,6 +90,17 @@ internal sealed class KeyTextNormalizer
             return text.Length;
         }
 
+        if (!TryClassifyWithSearches(text, out int combined))
+        {
+            combined = ClassifyPerChar(text);
+        }
+
+        return Plan(text, partName, combined, out plan);
+    }
+
+    /// <summary>The flags every char of <paramref name="text"/> has, one table lookup per char.</summary>
+    private int ClassifyPerChar(ReadOnlySpan<char> text)
+    {
         ref byte flagTable = ref _asciiFlags[0];
         int combined = AllFlags;
         for (int i = 0; i < text.Length; i++)
@@ -99,6 +113,13 @@ internal sealed class KeyTextNormalizer
             }
         }
 
+        return combined;
+    }
+
+    /// <summary>The plan for text whose chars all have the flags in <paramref name="combined"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int Plan(ReadOnlySpan<char> text, string partName, int combined, out int plan)
+    {
         if ((combined & WhitespaceFlag) != 0 && _emptyFallback is not null)
         {
             plan = PlanEmptyFallback;
@@ -169,6 +190,11 @@ internal sealed class KeyTextNormalizer
 
     private void WriteAscii(ReadOnlySpan<char> text, Span<char> destination, string partName)
     {
+        if (TryWriteAsciiVectors(text, destination, partName))
+        {
+            return;
+        }
+
         ref char map = ref _asciiMap[0];
         ref char source = ref MemoryMarshal.GetReference(text);
         ref char target = ref MemoryMarshal.GetReference(destination);

@@ -30,7 +30,13 @@ internal static class KeyGenerators
         (2, Concat(Gen.Elements(WhitespaceTokens), 1, 6).Select(s => (string?)s)),
         (6, Concat(Gen.Elements(AsciiKeyTokens), 1, 12).Select(s => (string?)s)),
         (6, Concat(Token, 1, 20).Select(s => (string?)s)),
-        (1, Concat(Token, 100, 600).Select(s => (string?)s)));
+        (1, Concat(Token, 100, 600).Select(s => (string?)s)),
+        // Long texts of one kind, so the vectorized measuring (24 chars and up) meets all-allowed, all-blank and
+        // all-ASCII text too, not only mixtures.
+        (2, Concat(Gen.Elements(AsciiKeyTokens), 20, 150).Select(s => (string?)s)),
+        (1, Concat(Gen.Elements(WhitespaceTokens), 20, 60).Select(s => (string?)s)),
+        (1, Concat(Gen.Elements(AsciiKeyTokens), 20, 80).SelectMany(s => Gen.Elements(NonAsciiTokens)
+            .SelectMany(bad => Gen.Choose(0, s.Length).Select(at => (string?)s.Insert(at, bad))))));
 
     internal static readonly Gen<DateTime> Date = Gen.Choose(0, int.MaxValue).Two().Select(t =>
         new DateTime((long)((ulong)(uint)t.Item1 << 31 | (uint)t.Item2) % (DateTime.MaxValue.Ticks + 1)));
