@@ -45,7 +45,11 @@ public static partial class AsciiText
     /// <param name="destination">Receives one char per converted byte.</param>
     /// <param name="charsWritten">The number of leading bytes converted; on <see cref="OperationStatus.InvalidData"/> the index of the first non-ASCII byte.</param>
     /// <returns><see cref="OperationStatus.Done"/>, <see cref="OperationStatus.DestinationTooSmall"/> or <see cref="OperationStatus.InvalidData"/>.</returns>
-    public static OperationStatus ToUtf16(ReadOnlySpan<byte> source, Span<char> destination, out int charsWritten)
+    public static OperationStatus ToUtf16(ReadOnlySpan<byte> source, Span<char> destination, out int charsWritten) =>
+        AsciiWidening.ToUtf16(source, destination, out charsWritten);
+
+    /// <summary><see cref="ToUtf16(ReadOnlySpan{byte}, Span{char}, out int)"/> on this library's own paths.</summary>
+    internal static OperationStatus ToUtf16OnPaths(ReadOnlySpan<byte> source, Span<char> destination, out int charsWritten)
     {
         int length = Math.Min(source.Length, destination.Length);
         nuint converted = AsciiCore.Widen(

@@ -169,6 +169,50 @@ public class AsciiTextTests
     }
 
     [Fact]
+    public void Long_widening_inputs_on_both_sides_of_the_net8_runtime_threshold()
+    {
+        // The net8.0 build hands ToUtf16 to the runtime from 65536 examined bytes on (AsciiWidening): the same contract
+        // must hold just below, at and above that length, with the destination deciding the length too.
+        var random = new Random(65536);
+        (int Source, int Destination)[] shapes =
+            [(65535, 65535), (65536, 65536), (65537, 65537), (70000, 65535), (70000, 65536), (65536, 70000), (65535, 65600)];
+        foreach ((int sourceLength, int destinationLength) in shapes)
+        {
+            int examined = Math.Min(sourceLength, destinationLength);
+            IEnumerable<int> badIndexes = Enumerable.Range(-1, 40)
+                .Concat(Enumerable.Range(examined - 40, 50))
+                .Concat(Enumerable.Range(0, sourceLength / 4099).Select(i => i * 4099))
+                .Where(i => i < sourceLength)
+                .Distinct();
+            byte[] source = new byte[sourceLength];
+            char[] destinationArray = new char[destinationLength + 4];
+            foreach (int bad in badIndexes)
+            {
+                AsciiReference.FillAscii(source, random);
+                if (bad >= 0)
+                {
+                    source[bad] = AsciiReference.BadBytes[bad % AsciiReference.BadBytes.Length];
+                }
+
+                destinationArray.AsSpan().Fill(AsciiReference.CharSentinel);
+                OperationStatus status = AsciiText.ToUtf16(source, destinationArray.AsSpan(0, destinationLength), out int written);
+
+                int prefix = AsciiReference.AsciiPrefix(source.AsSpan(0, examined));
+                Assert.Equal(ExpectedStatus(prefix, examined, sourceLength), status);
+                Assert.Equal(prefix, written);
+                for (int i = 0; i < destinationArray.Length; i++)
+                {
+                    char expected = i < prefix ? (char)source[i] : AsciiReference.CharSentinel;
+                    if (expected != destinationArray[i])
+                    {
+                        Assert.Fail($"{sourceLength}/{destinationLength}, bad at {bad}: char {i} is U+{(int)destinationArray[i]:X4}, expected U+{(int)expected:X4}");
+                    }
+                }
+            }
+        }
+    }
+
+    [Fact]
     public void Short_inputs_take_the_inline_path_exactly()
     {
         // Below one 128-bit vector the dispatcher inlines head/tail loads; every bad value at every index, and
