@@ -74,7 +74,8 @@ public ref partial struct ValueStringBuilder
     }
 
     /// <summary>Starts with an array of at least <paramref name="initialCapacity"/> chars rented from <see cref="ArrayPool{T}.Shared"/>.</summary>
-    /// <param name="initialCapacity">The capacity to rent up front; 0 rents nothing.</param>
+    /// <param name="initialCapacity">The capacity to rent up front; 0 takes the array a first append would take
+    /// (256 chars, this thread's spare one when it is free), as a builder without a buffer of its own.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="initialCapacity"/> is negative.</exception>
     public ValueStringBuilder(int initialCapacity)
         : this(initialCapacity, null)
@@ -107,19 +108,14 @@ public ref partial struct ValueStringBuilder
         _pool = pool;
         _pos = 0;
         _stamp = 0;
-        if (initialCapacity == 0)
-        {
-            _rented = null;
-            _chars = default;
-        }
-        else
-        {
-            _rented = null;
-            _chars = default;
-            char[] array = RentStamped(initialCapacity, out _stamp);
-            _rented = array;
-            _chars = Writable(array);
-        }
+        _rented = null;
+        _chars = default;
+        // 0 means "no buffer of my own": take the first array now rather than on the first append, which would
+        // otherwise start with a format attempt into an empty span that can only fail. It is the size the first
+        // append would take (this thread's spare array when it is free), so nothing more is held.
+        char[] array = RentStamped(initialCapacity == 0 ? MinimumRentLength - StampLength : initialCapacity, out _stamp);
+        _rented = array;
+        _chars = Writable(array);
     }
 
     /// <summary>The pool to rent from: the test hook's pool when one is installed on this thread, else the shared one.</summary>

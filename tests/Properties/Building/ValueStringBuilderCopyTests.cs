@@ -84,9 +84,9 @@ public class ValueStringBuilderCopyTests
     private static void Run(Op[] ops, ReusingArrayPool? pool)
     {
         var model = new Model();
-        var slot0 = new ValueStringBuilder(0, pool);
+        var slot0 = new ValueStringBuilder(Span<char>.Empty, pool);
         var slot1 = new ValueStringBuilder(new char[4], pool);
-        var slot2 = new ValueStringBuilder(0, pool);
+        var slot2 = new ValueStringBuilder(Span<char>.Empty, pool);
         AssertLiveRentsAreDistinct(slot0, slot1, slot2, model, -1);
         for (int step = 0; step < ops.Length; step++)
         {
@@ -245,10 +245,34 @@ public class ValueStringBuilderCopyTests
     }
 
     [Fact]
-    public void Disposing_both_copies_returns_the_array_once_without_throwing()
+    public void A_builder_made_with_capacity_0_takes_its_first_array_up_front_and_copies_return_it_once()
     {
         var pool = new ReusingArrayPool();
         var original = new ValueStringBuilder(0, pool);
+        Assert.Equal(1, pool.Rents);
+        Assert.True(original.Capacity >= ValueStringBuilder.MinimumRentLength - ValueStringBuilder.StampLength);
+        ValueStringBuilder copy = original;
+        copy.Dispose();
+        bool threw = false;
+        try
+        {
+            _ = original.ToString();
+        }
+        catch (InvalidOperationException)
+        {
+            threw = true;
+        }
+
+        Assert.True(threw, "ToString on a copy whose array another copy returned must throw");
+        original.Dispose();
+        Assert.Equal(pool.Rents, pool.Returns);
+    }
+
+    [Fact]
+    public void Disposing_both_copies_returns_the_array_once_without_throwing()
+    {
+        var pool = new ReusingArrayPool();
+        var original = new ValueStringBuilder(Span<char>.Empty, pool);
         original.Append(Long);
         ValueStringBuilder copy = original;
         copy.Dispose();
@@ -261,7 +285,7 @@ public class ValueStringBuilderCopyTests
     public void A_by_value_parameter_that_grows_leaves_the_caller_a_copy_that_refuses_to_grow_or_convert()
     {
         var pool = new ReusingArrayPool();
-        var caller = new ValueStringBuilder(0, pool);
+        var caller = new ValueStringBuilder(Span<char>.Empty, pool);
         caller.Append("abc");
         AppendByValue(caller);
         Assert.Equal(2, pool.Rents);
@@ -316,12 +340,12 @@ public class ValueStringBuilderCopyTests
     public void A_stale_copy_never_returns_the_array_its_next_renter_holds()
     {
         var pool = new ReusingArrayPool();
-        var a = new ValueStringBuilder(0, pool);
+        var a = new ValueStringBuilder(Span<char>.Empty, pool);
         a.Append("a");
         ValueStringBuilder stale = a;
         a.Dispose();
 
-        var next = new ValueStringBuilder(0, pool);
+        var next = new ValueStringBuilder(Span<char>.Empty, pool);
         next.Append("next"); // re-rents the array `stale` still points to
         Assert.Equal(2, pool.Rents);
         Assert.Equal(1, pool.Outstanding);
@@ -337,7 +361,7 @@ public class ValueStringBuilderCopyTests
     public void A_stale_interpolated_append_throws_and_appends_nothing()
     {
         var pool = new ReusingArrayPool();
-        var a = new ValueStringBuilder(0, pool);
+        var a = new ValueStringBuilder(Span<char>.Empty, pool);
         a.Append("a");
         ValueStringBuilder stale = a;
         a.Append(Long); // grows: returns the shared array
@@ -397,9 +421,9 @@ public class ValueStringBuilderCopyTests
     public void Nested_builders_never_share_the_spare_first_array()
     {
         ValueStringBuilder.SetPoolForTests(null);
-        var outer = new ValueStringBuilder(0);
+        var outer = new ValueStringBuilder(Span<char>.Empty);
         outer.Append('o');
-        var inner = new ValueStringBuilder(0);
+        var inner = new ValueStringBuilder(Span<char>.Empty);
         inner.Append('i');
         char[]? outerArray = outer.RentedForTests;
         Assert.NotNull(outerArray);
@@ -417,21 +441,21 @@ public class ValueStringBuilderCopyTests
     public void A_stale_copy_cannot_put_the_spare_back_while_another_builder_holds_it()
     {
         ValueStringBuilder.SetPoolForTests(null);
-        var a = new ValueStringBuilder(0);
+        var a = new ValueStringBuilder(Span<char>.Empty);
         a.Append('a');
         ValueStringBuilder stale = a;
         a.Dispose();
         char[]? spare = ValueStringBuilder.FirstArrayForTests;
         Assert.NotNull(spare);
 
-        var next = new ValueStringBuilder(0);
+        var next = new ValueStringBuilder(Span<char>.Empty);
         next.Append("next");
         Assert.Same(spare, next.RentedForTests);
         Assert.Null(ValueStringBuilder.FirstArrayForTests);
 
         stale.Dispose();
         Assert.Null(ValueStringBuilder.FirstArrayForTests);
-        var other = new ValueStringBuilder(0);
+        var other = new ValueStringBuilder(Span<char>.Empty);
         other.Append("other");
         Assert.NotSame(spare, other.RentedForTests);
         Assert.Equal("next", next.ToString());
