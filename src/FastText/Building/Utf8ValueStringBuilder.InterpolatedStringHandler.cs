@@ -188,6 +188,13 @@ public ref partial struct Utf8ValueStringBuilder
                 _pos = builder._pos,
                 _pendingHigh = builder._pendingHigh,
             };
+            if (builder._pendingHigh != '\0')
+            {
+                // A low surrogate at the start would rewrite the builder's last 3 bytes (its U+FFFD for the high
+                // one), below the builder's length, which a throwing hole must leave untouched: draft in a copy.
+                MoveDraftIntoOwnArray();
+            }
+
             _ownerRented = builder._rented;
             _ownerWriter = builder._writer;
             _ownerLength = builder._pos;
