@@ -7,6 +7,9 @@ namespace FastText;
 // Text appends: chars go through the ASCII narrowing and the UTF-8 transcoder; bytes are copied as they are.
 public ref partial struct Utf8ValueStringBuilder
 {
+    // Up to this many chars, an append tries a scalar ASCII loop first.
+    private const int ShortText = 16;
+
     /// <summary>Appends a string, encoded as UTF-8; <see langword="null"/> appends nothing.</summary>
     /// <param name="value">The string.</param>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -36,11 +39,30 @@ public ref partial struct Utf8ValueStringBuilder
             }
         }
 
+        int pos = _pos;
+        Span<byte> free = _bytes.Slice(pos);
+        if (value.Length <= ShortText && value.Length <= free.Length)
+        {
+            // Literals and short values: a plain loop beats setting up the SIMD narrowing.
+            int i = 0;
+            while (i < value.Length && value[i] <= 0x7F)
+            {
+                free[i] = (byte)value[i];
+                i++;
+            }
+
+            if (i == value.Length)
+            {
+                _pos = pos + i;
+                return;
+            }
+        }
+
         // Most text fits and is ASCII: one pass of the SIMD narrowing, falling into the transcoder at the first
         // non-ASCII char.
-        if (value.Length <= _bytes.Length - _pos && AsciiText.TryEncodeUtf8(value, _bytes.Slice(_pos), out int written))
+        if (value.Length <= free.Length && AsciiText.TryEncodeUtf8(value, free, out int written))
         {
-            _pos += written;
+            _pos = pos + written;
         }
         else
         {
@@ -166,9 +188,10 @@ public ref partial struct Utf8ValueStringBuilder
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void AppendCharsSlow(scoped ReadOnlySpan<char> value)
     {
-        int byteCount = AsciiText.GetUtf8ByteCount(value);
-        Ensure(byteCount);
-        AsciiText.TryEncodeUtf8(value, _bytes.Slice(_pos, byteCount), out int written);
+        // Room for the worst case (3 bytes per char) encodes in one pass; only very long text is counted first.
+        int room = value.Length <= MaximumLength / 3 / 16 ? value.Length * 3 : AsciiText.GetUtf8ByteCount(value);
+        Ensure(room);
+        AsciiText.TryEncodeUtf8(value, _bytes.Slice(_pos), out int written);
         _pos += written;
     }
 
