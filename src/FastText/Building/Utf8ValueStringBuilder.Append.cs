@@ -1,5 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using FastText.Internal;
 
 namespace FastText;
@@ -43,11 +44,13 @@ public ref partial struct Utf8ValueStringBuilder
         Span<byte> free = _bytes.Slice(pos);
         if (value.Length <= ShortText && value.Length <= free.Length)
         {
-            // Literals and short values: a plain loop beats setting up the SIMD narrowing.
+            // Literals and short values: a plain loop beats setting up the SIMD narrowing (both lengths checked above).
+            ref char source = ref MemoryMarshal.GetReference(value);
+            ref byte destination = ref MemoryMarshal.GetReference(free);
             int i = 0;
-            while (i < value.Length && value[i] <= 0x7F)
+            while (i < value.Length && Unsafe.Add(ref source, i) <= 0x7F)
             {
-                free[i] = (byte)value[i];
+                Unsafe.Add(ref destination, i) = (byte)Unsafe.Add(ref source, i);
                 i++;
             }
 

@@ -234,7 +234,20 @@ public ref partial struct Utf8ValueStringBuilder
         /// <summary>Called by the compiler for a literal part.</summary>
         /// <param name="value">The literal.</param>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void AppendLiteral(string value) => _draft.Append(value);
+        public void AppendLiteral(string value)
+        {
+            // A one-char ASCII literal (a separator) inline; everything else through the text path.
+            int pos = _draft._pos;
+            if (value.Length == 1 && value[0] <= 0x7F && _draft._pendingHigh == '\0' && (uint)pos < (uint)_draft._bytes.Length)
+            {
+                _draft._bytes[pos] = (byte)value[0];
+                _draft._pos = pos + 1;
+            }
+            else
+            {
+                _draft.Append(value);
+            }
+        }
 
         /// <summary>Called by the compiler for a hole.</summary>
         /// <typeparam name="T">The hole's type.</typeparam>
