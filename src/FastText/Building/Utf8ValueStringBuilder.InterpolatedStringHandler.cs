@@ -252,6 +252,7 @@ public ref partial struct Utf8ValueStringBuilder
         /// <summary>Called by the compiler for a hole.</summary>
         /// <typeparam name="T">The hole's type.</typeparam>
         /// <param name="value">The hole's value.</param>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void AppendFormatted<T>(T value)
         {
             LeaveMemoryGivenAway();
@@ -269,6 +270,7 @@ public ref partial struct Utf8ValueStringBuilder
         /// <typeparam name="T">The hole's type.</typeparam>
         /// <param name="value">The hole's value.</param>
         /// <param name="format">The format after the colon.</param>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void AppendFormatted<T>(T value, string? format)
         {
             LeaveMemoryGivenAway();
@@ -338,6 +340,7 @@ public ref partial struct Utf8ValueStringBuilder
 
         /// <summary>Called by the compiler for a string hole.</summary>
         /// <param name="value">The string; <see langword="null"/> appends nothing.</param>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void AppendFormatted(string? value)
         {
             LeaveMemoryGivenAway();
