@@ -15,7 +15,7 @@ public ref partial struct Utf8ValueStringBuilder
     /// </summary>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void Append([InterpolatedStringHandlerArgument("")] scoped AppendInterpolatedStringHandler handler) =>
         AdoptDraft(handler);
 
@@ -27,7 +27,7 @@ public ref partial struct Utf8ValueStringBuilder
     /// <param name="provider">The culture information for every hole, or <see langword="null"/> for the current culture.</param>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void Append(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] scoped AppendInterpolatedStringHandler handler)
     {
         _ = provider; // Already in the handler.
@@ -37,7 +37,7 @@ public ref partial struct Utf8ValueStringBuilder
     /// <summary>Appends an interpolated string as <see cref="Append(AppendInterpolatedStringHandler)"/> does, then <see cref="Environment.NewLine"/>.</summary>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void AppendLine([InterpolatedStringHandlerArgument("")] scoped AppendInterpolatedStringHandler handler)
     {
         AdoptDraft(handler);
@@ -51,7 +51,7 @@ public ref partial struct Utf8ValueStringBuilder
     /// <param name="provider">The culture information for every hole, or <see langword="null"/> for the current culture.</param>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void AppendLine(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] scoped AppendInterpolatedStringHandler handler)
     {
         _ = provider;
@@ -75,6 +75,10 @@ public ref partial struct Utf8ValueStringBuilder
                 "The interpolated string handler was made for another builder, was already used, or the builder changed while a hole was formatted; nothing was appended.");
         }
 
+        // The handler's constructor refused a stale copy, but a hole may have disposed or grown a copy of this
+        // builder since: then the array is no longer ours to release (the draft left it before the next write, and
+        // its own array, if any, goes to the garbage collector).
+        ThrowIfCopyReturnedArray();
         _pendingHigh = handler.DraftPendingHigh;
         byte[]? grown = handler.DraftRented;
         if (grown is null)
@@ -85,6 +89,7 @@ public ref partial struct Utf8ValueStringBuilder
                 byte[]? replaced = _rented;
                 _bytes = handler.WriterMemory.Span;
                 _rented = null;
+                _stamp = 0;
                 _pos = handler.DraftLength;
                 if (replaced is not null)
                 {
@@ -101,8 +106,9 @@ public ref partial struct Utf8ValueStringBuilder
         // Over a writer the builder now writes into the draft's array (its span is left unadvanced: the array holds
         // those bytes too) and copies it into the writer at the next flush.
         byte[]? previous = _rented;
-        _bytes = grown;
+        _bytes = Writable(grown);
         _rented = grown;
+        _stamp = handler.DraftStamp;
         _pos = handler.DraftLength;
         if (previous is not null)
         {
@@ -129,6 +135,9 @@ public ref partial struct Utf8ValueStringBuilder
     /// checks whether any builder on this thread returned an array or advanced a writer since the draft started;
     /// if so it first moves into an array of its own, so it never writes into memory another renter owns or into
     /// bytes a writer already received. Completing a handler into another builder also throws.</para>
+    /// <para>A handler made for a copy of a builder whose pooled array another copy already returned throws
+    /// <see cref="InvalidOperationException"/> when it is made, before any hole is evaluated, so its draft never
+    /// writes into that array.</para>
     /// </remarks>
     [InterpolatedStringHandler]
     public ref partial struct AppendInterpolatedStringHandler
@@ -156,6 +165,7 @@ public ref partial struct Utf8ValueStringBuilder
         /// <param name="literalLength">The total length of the literal parts.</param>
         /// <param name="formattedCount">The number of holes.</param>
         /// <param name="builder">The builder to append to; the handler cannot outlive it.</param>
+        /// <exception cref="InvalidOperationException">A copy of <paramref name="builder"/> already returned its pooled array.</exception>
         public AppendInterpolatedStringHandler(int literalLength, int formattedCount, in Utf8ValueStringBuilder builder)
             : this(literalLength, formattedCount, in builder, null)
         {
@@ -166,8 +176,10 @@ public ref partial struct Utf8ValueStringBuilder
         /// <param name="formattedCount">The number of holes.</param>
         /// <param name="builder">The builder to append to; the handler cannot outlive it.</param>
         /// <param name="provider">The culture information for every hole.</param>
+        /// <exception cref="InvalidOperationException">A copy of <paramref name="builder"/> already returned its pooled array.</exception>
         public AppendInterpolatedStringHandler(int literalLength, int formattedCount, in Utf8ValueStringBuilder builder, IFormatProvider? provider)
         {
+            builder.ThrowIfCopyReturnedArray(); // a buffer or writer span costs one null test
             Span<byte> bytes = builder._bytes;
             _writerMemory = default;
             if (builder._writer is not null && builder._pos == 0)
@@ -220,6 +232,8 @@ public ref partial struct Utf8ValueStringBuilder
         internal readonly int OwnerCapacity => _ownerCapacity;
 
         internal readonly byte[]? DraftRented => _draft._rented;
+
+        internal readonly long DraftStamp => _draft._stamp;
 
         internal readonly int DraftLength => _draft._pos;
 
@@ -385,10 +399,11 @@ public ref partial struct Utf8ValueStringBuilder
         [MethodImpl(MethodImplOptions.NoInlining)]
         private void MoveDraftIntoOwnArray()
         {
-            byte[] array = _draft.Rent(Math.Max(_draft._bytes.Length, MinimumRentLength));
+            byte[] array = _draft.RentStamped(Math.Max(_draft._bytes.Length, MinimumRentCapacity), out long stamp);
             _draft._bytes.Slice(0, _draft._pos).CopyTo(array);
-            _draft._bytes = array;
+            _draft._bytes = Writable(array);
             _draft._rented = array;
+            _draft._stamp = stamp;
         }
 
         private void Pad(int start, int alignment)

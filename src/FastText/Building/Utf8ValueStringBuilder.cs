@@ -12,7 +12,13 @@ namespace FastText;
 /// </summary>
 /// <remarks>
 /// <para>Ownership rules are those of <see cref="ValueStringBuilder"/>: pass it by <see langword="ref"/>, never copy
-/// it, call <see cref="Dispose"/> once. The caller's buffer is never returned to a pool.</para>
+/// it, call <see cref="Dispose"/> once. The caller's buffer is never returned to a pool. Copies share a rented array
+/// but not the length; each rented array carries a stamp (in 8 bytes past the span the builder writes into) that
+/// only its current owner holds, so the array goes back to the pool once: the first copy to grow, flush or dispose
+/// returns it; a later <see cref="Dispose"/> of another copy returns and advances nothing, without throwing, and
+/// that copy's growth, <see cref="Flush"/>, <see cref="TryCopyTo"/>, <see cref="ToArray"/>,
+/// <see cref="ToString()"/> and interpolated appends throw <see cref="InvalidOperationException"/>. Plain appends
+/// that fit do not check (to stay cheap): in such a stale copy they write into the returned array.</para>
 /// <para>Over an <see cref="IBufferWriter{T}"/> the builder writes into the span <c>GetSpan</c> hands out and calls
 /// <c>Advance</c> only when it needs the next span, on <see cref="Flush"/> and on <see cref="Dispose"/> (which
 /// flushes). A writer that hands out a span shorter than asked for (against its contract) still works: the builder
@@ -35,12 +41,19 @@ namespace FastText;
 /// </remarks>
 public ref partial struct Utf8ValueStringBuilder
 {
-    // The first rent of a builder that has no room: a typical log line in one rent.
+    // The first rent of a builder that has no room: a typical log line in one rent (the shared pool's 256-byte
+    // bucket, stamp included).
     internal const int MinimumRentLength = 256;
+
+    // The room in that first array: the rest is the ownership stamp.
+    internal const int MinimumRentCapacity = MinimumRentLength - StampLength;
 
     // The largest byte[] the runtime allows (Array.MaxLength, which netstandard2.0 lacks); also the most a builder
     // writes in total over a writer, so that Length stays an int.
     internal const int MaximumLength = 0x7FFFFFC7;
+
+    // The most bytes a rented array holds: the largest array less its stamp.
+    internal const int MaximumCapacity = MaximumLength - StampLength;
 
     // U+FFFD in UTF-8: what a lone surrogate becomes.
     private const int ReplacementLength = 3;
@@ -54,9 +67,6 @@ public ref partial struct Utf8ValueStringBuilder
     [ThreadStatic]
     private static int t_memoryGeneration;
 
-    [ThreadStatic]
-    private static ArrayPool<byte>? t_poolForTests;
-
     private Span<byte> _bytes;
     private byte[]? _rented;
     private int _pos;
@@ -64,6 +74,7 @@ public ref partial struct Utf8ValueStringBuilder
     private int _committed;
     private char _pendingHigh;
     private ArrayPool<byte>? _pool;
+    private long _stamp;
 
     /// <summary>Starts writing into <paramref name="initialBuffer"/>, which is never returned to any pool.</summary>
     /// <param name="initialBuffer">The buffer to write into first; often <c>stackalloc byte[256]</c>. May be empty.</param>
@@ -95,6 +106,7 @@ public ref partial struct Utf8ValueStringBuilder
         _committed = 0;
         _pendingHigh = '\0';
         _pool = pool;
+        _stamp = 0;
     }
 
     /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
@@ -112,12 +124,11 @@ public ref partial struct Utf8ValueStringBuilder
         _committed = 0;
         _pendingHigh = '\0';
         _pool = pool;
+        _stamp = 0;
     }
 
-    private readonly ArrayPool<byte> Pool => _pool ?? t_poolForTests ?? ArrayPool<byte>.Shared;
-
     /// <summary>Installs (or, with <see langword="null"/>, removes) the test suite's pool for this thread.</summary>
-    internal static void SetPoolForTests(ArrayPool<byte>? pool) => t_poolForTests = pool;
+    internal static void SetPoolForTests(ArrayPool<byte>? pool) => BuilderThreadState.Current.BytePoolForTests = pool;
 
     /// <summary>The number of bytes written, including those already advanced into the writer.</summary>
     public readonly int Length => _committed + _pos;
@@ -142,10 +153,12 @@ public ref partial struct Utf8ValueStringBuilder
     /// <param name="destination">Receives the bytes.</param>
     /// <param name="bytesWritten">The number of bytes copied: <see cref="Length"/>, or 0 when they did not fit.</param>
     /// <returns><see langword="true"/> when everything was copied; <see langword="false"/> (nothing written) otherwise.</returns>
-    /// <exception cref="InvalidOperationException">The builder writes into an <see cref="IBufferWriter{T}"/>.</exception>
+    /// <exception cref="InvalidOperationException">The builder writes into an <see cref="IBufferWriter{T}"/>, or
+    /// it was copied and another copy already returned the array it writes into.</exception>
     public readonly bool TryCopyTo(Span<byte> destination, out int bytesWritten)
     {
         ThrowIfOverWriter();
+        ThrowIfCopyReturnedArray(); // a buffer the caller gave costs one null test
         if (_bytes.Slice(0, _pos).TryCopyTo(destination))
         {
             bytesWritten = _pos;
@@ -158,19 +171,23 @@ public ref partial struct Utf8ValueStringBuilder
 
     /// <summary>The written bytes as a new array. Does NOT dispose the builder.</summary>
     /// <returns>A copy of the written bytes.</returns>
-    /// <exception cref="InvalidOperationException">The builder writes into an <see cref="IBufferWriter{T}"/>.</exception>
+    /// <exception cref="InvalidOperationException">The builder writes into an <see cref="IBufferWriter{T}"/>, or
+    /// it was copied and another copy already returned the array it writes into.</exception>
     public readonly byte[] ToArray()
     {
         ThrowIfOverWriter();
+        ThrowIfCopyReturnedArray();
         return _bytes.Slice(0, _pos).ToArray();
     }
 
     /// <summary>The written bytes decoded as a string (the text appended). Does NOT dispose the builder.</summary>
     /// <returns>The text built so far.</returns>
-    /// <exception cref="InvalidOperationException">The builder writes into an <see cref="IBufferWriter{T}"/>.</exception>
+    /// <exception cref="InvalidOperationException">The builder writes into an <see cref="IBufferWriter{T}"/>, or
+    /// it was copied and another copy already returned the array it writes into.</exception>
     public override readonly string ToString()
     {
         ThrowIfOverWriter();
+        ThrowIfCopyReturnedArray();
         return TsvText.Decode(_bytes.Slice(0, _pos));
     }
 
@@ -178,10 +195,13 @@ public ref partial struct Utf8ValueStringBuilder
     /// Over a writer: advances it past every byte written so far (a pending U+FFFD for a trailing high surrogate
     /// included, which a later low surrogate then no longer pairs with). Over a buffer: does nothing.
     /// </summary>
+    /// <exception cref="InvalidOperationException">The builder was copied and another copy already returned the
+    /// array whose bytes it would give the writer.</exception>
     public void Flush()
     {
         if (_writer is not null)
         {
+            ThrowIfCopyReturnedArray();
             CommitToWriter(keepReplacement: false);
         }
     }
@@ -189,11 +209,14 @@ public ref partial struct Utf8ValueStringBuilder
     /// <summary>
     /// Over a writer, flushes first (see <see cref="Flush"/>). Then returns the rented array (if any) to the pool and
     /// leaves an empty builder over no buffer (and no writer) that rents when written to. A second call does
-    /// nothing. The caller's initial buffer is forgotten, never returned.
+    /// nothing. The caller's initial buffer is forgotten, never returned. A copy of this builder whose array another
+    /// copy already returned returns nothing, gives the writer nothing and does not throw.
     /// </summary>
     public void Dispose()
     {
-        if (_writer is not null)
+        // Dispose often runs in a finally while another exception is in flight: a stale copy only forgets.
+        bool owned = OwnsRented;
+        if (_writer is not null && owned)
         {
             CommitToWriter(keepReplacement: false);
         }
@@ -205,7 +228,8 @@ public ref partial struct Utf8ValueStringBuilder
         _writer = null;
         _committed = 0;
         _pendingHigh = '\0';
-        if (toReturn is not null)
+        _stamp = 0;
+        if (toReturn is not null && owned)
         {
             Release(toReturn);
         }
@@ -247,6 +271,7 @@ public ref partial struct Utf8ValueStringBuilder
     /// <see cref="Release"/>. Over a writer: advances it and takes its next span (returns <see langword="null"/>).
     /// A throwing rent or writer leaves the builder consistent.
     /// </summary>
+    /// <exception cref="InvalidOperationException">A copy of this builder already returned its array.</exception>
     private byte[]? GrowKeepingPrevious(int count)
     {
         if (count < 0)
@@ -259,20 +284,30 @@ public ref partial struct Utf8ValueStringBuilder
             ThrowHelper.ThrowOutOfMemory("A Utf8ValueStringBuilder cannot write more than 2,147,483,591 bytes.");
         }
 
+        ThrowIfCopyReturnedArray();
         if (_writer is not null)
         {
             GrowOverWriter(count);
             return null;
         }
 
-        ulong doubled = Math.Max((ulong)(uint)_bytes.Length * 2, MinimumRentLength);
-        int newCapacity = (int)Math.Min(Math.Max((ulong)(uint)_pos + (uint)count, doubled), MaximumLength);
-        byte[] array = Rent(newCapacity);
+        // Over a buffer everything is in one array, which also holds the stamp.
+        ulong required = (ulong)(uint)_pos + (uint)count;
+        if (required > MaximumCapacity)
+        {
+            ThrowHelper.ThrowOutOfMemory("A Utf8ValueStringBuilder over a buffer cannot hold more than 2,147,483,583 bytes.");
+        }
+
+        // Double the whole array (stamp included), so that arrays stay in the shared pool's power-of-two buckets.
+        ulong doubled = Math.Max((ulong)(uint)(_rented?.Length ?? _bytes.Length) * 2, MinimumRentLength) - StampLength;
+        int newCapacity = (int)Math.Min(Math.Max(required, doubled), MaximumCapacity);
+        byte[] array = RentStamped(newCapacity, out long stamp);
         _bytes.Slice(0, _pos).CopyTo(array);
 
         byte[]? previous = _rented;
-        _bytes = array;
+        _bytes = Writable(array);
         _rented = array;
+        _stamp = stamp;
         return previous;
     }
 
@@ -293,9 +328,10 @@ public ref partial struct Utf8ValueStringBuilder
         }
         else
         {
-            byte[] array = Rent(Math.Max(needed, MinimumRentLength));
-            _bytes = array;
+            byte[] array = RentStamped(Math.Max(needed, MinimumRentCapacity), out long stamp);
+            _bytes = Writable(array);
             _rented = array;
+            _stamp = stamp;
         }
 
         if (keep)
@@ -364,12 +400,4 @@ public ref partial struct Utf8ValueStringBuilder
         destination[2] = 0xBD;
     }
 
-    // Growth and return in one pair, so that a different pooling mechanism can replace both together.
-    private readonly byte[] Rent(int minimumLength) => Pool.Rent(minimumLength);
-
-    private readonly void Release(byte[] array)
-    {
-        t_memoryGeneration++;
-        Pool.Return(array);
-    }
 }
