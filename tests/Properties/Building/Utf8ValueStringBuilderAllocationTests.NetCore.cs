@@ -33,12 +33,32 @@ public class Utf8ValueStringBuilderAllocationTests
         });
     }
 
+    [Fact]
+    public void A_log_line_that_outgrows_its_stack_buffer_allocates_nothing_once_the_pool_is_warm()
+    {
+        // Growth rents from ArrayPool<byte>.Shared, stamps the array (the per-thread stamp sequence) and returns it.
+        WithInvariantCulture(() =>
+        {
+            Assert.Equal(Encoding.UTF8.GetByteCount(Reference()), Outgrowing());
+            Assert.Equal(0, SteadyStateAllocation(Outgrowing));
+        });
+    }
+
     private static string Reference() =>
         string.Format(CultureInfo.InvariantCulture, "user {0} did {1} in {2} ms at {3:O} (request {4}) é€😀 {5:X8}", 42, "login", 1234567L, Time, Id, 255u);
 
     private static int OnStack()
     {
         var builder = new Utf8ValueStringBuilder(stackalloc byte[512]);
+        builder.Append($"user {42} did {"login"} in {1234567L} ms at {Time:O} (request {Id}) é€😀 {255u:X8}");
+        int length = builder.Length;
+        builder.Dispose();
+        return length;
+    }
+
+    private static int Outgrowing()
+    {
+        var builder = new Utf8ValueStringBuilder(stackalloc byte[16]);
         builder.Append($"user {42} did {"login"} in {1234567L} ms at {Time:O} (request {Id}) é€😀 {255u:X8}");
         int length = builder.Length;
         builder.Dispose();
