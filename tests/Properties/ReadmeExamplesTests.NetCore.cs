@@ -73,6 +73,34 @@ public class ReadmeExamplesTests
     }
 
     [Fact]
+    public void Utf8ValueStringBuilder_example()
+    {
+        var time = new DateTime(2026, 11, 22, 3, 4, 5, DateTimeKind.Utc);
+        const int id = 42;
+        const string user = "jos\u00E9";
+        var sent = new ArrayBufferWriter<byte>();
+        var utf8 = new Utf8ValueStringBuilder(stackalloc byte[256]);
+        try
+        {
+            utf8.Append(CultureInfo.InvariantCulture, $"id={id}, at {time:O}, user={user}");
+            utf8.Append("\n"u8);
+            sent.Write(utf8.WrittenSpan);
+        }
+        finally
+        {
+            utf8.Dispose();
+        }
+
+        Assert.Equal(Encoding.UTF8.GetBytes($"id=42, at {time:O}, user=jos\u00E9\n"), sent.WrittenSpan.ToArray());
+
+        var pipeWriter = new ArrayBufferWriter<byte>();
+        var body = new Utf8ValueStringBuilder(pipeWriter);
+        body.Append(id);
+        body.Dispose();
+        Assert.Equal("42"u8.ToArray(), pipeWriter.WrittenSpan.ToArray());
+    }
+
+    [Fact]
     public void Key_builder_examples()
     {
         Assert.Equal(

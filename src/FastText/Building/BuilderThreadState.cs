@@ -4,8 +4,9 @@ using System.Buffers;
 namespace FastText;
 
 /// <summary>
-/// What <see cref="ValueStringBuilder"/> keeps per thread: the stamp sequence, the spare first array and the test
-/// pool. One thread-static object rather than one thread-static per value, so a rent or a return reads thread-local
+/// What the builders keep per thread: the ownership stamp sequence (<see cref="ValueStringBuilder"/> and
+/// <see cref="Utf8ValueStringBuilder"/> draw from the same one), the char builder's spare first array and the test
+/// pools. One thread-static object rather than one thread-static per value, so a rent or a return reads thread-local
 /// storage once (issue #13: building without a buffer was paying for each of them).
 /// </summary>
 /// <remarks>
@@ -29,8 +30,11 @@ internal sealed class BuilderThreadState
     /// <summary>This thread's spare first array, or null while a builder holds it (or before the first return).</summary>
     public char[]? FirstArray { get; set; }
 
-    /// <summary>The test suite's pool for builders created without one on this thread; never set outside the tests.</summary>
-    public ArrayPool<char>? PoolForTests { get; set; }
+    /// <summary>The test suite's pool for char builders created without one on this thread; never set outside the tests.</summary>
+    public ArrayPool<char>? CharPoolForTests { get; set; }
+
+    /// <summary>The test suite's pool for UTF-8 builders created without one on this thread; never set outside the tests.</summary>
+    public ArrayPool<byte>? BytePoolForTests { get; set; }
 
     /// <summary>
     /// A stamp no other live builder holds; never 0. After 2^32 stamps on one thread the sequence starts again, so a

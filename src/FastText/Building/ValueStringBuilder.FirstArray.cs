@@ -20,7 +20,7 @@ public ref partial struct ValueStringBuilder
     /// <summary>Rents <paramref name="length"/> chars: this thread's spare first array when it fits and is free.</summary>
     private readonly char[] RentArray(BuilderThreadState state, int length)
     {
-        ArrayPool<char>? pool = _pool ?? state.PoolForTests;
+        ArrayPool<char>? pool = _pool ?? state.CharPoolForTests;
         if (pool is not null)
         {
             return pool.Rent(length);
@@ -45,7 +45,7 @@ public ref partial struct ValueStringBuilder
     private readonly void ReturnArray(char[] array)
     {
         BuilderThreadState state = BuilderThreadState.Current;
-        ArrayPool<char>? pool = _pool ?? state.PoolForTests;
+        ArrayPool<char>? pool = _pool ?? state.CharPoolForTests;
         if (pool is not null)
         {
             pool.Return(array);

@@ -119,7 +119,7 @@ public ref partial struct ValueStringBuilder
     }
 
     /// <summary>The pool to rent from: the test hook's pool when one is installed on this thread, else the shared one.</summary>
-    private readonly ArrayPool<char> Pool => _pool ?? BuilderThreadState.CurrentOrNull?.PoolForTests ?? ArrayPool<char>.Shared;
+    private readonly ArrayPool<char> Pool => _pool ?? BuilderThreadState.CurrentOrNull?.CharPoolForTests ?? ArrayPool<char>.Shared;
 
     /// <summary>
     /// The test suite's hook: installs (or, with <see langword="null"/>, removes) a pool that builders created
@@ -127,7 +127,7 @@ public ref partial struct ValueStringBuilder
     /// under a pool that detects double returns, foreign returns, leaks and writes after return. Never set outside
     /// the tests.
     /// </summary>
-    internal static void SetPoolForTests(ArrayPool<char>? pool) => BuilderThreadState.Current.PoolForTests = pool;
+    internal static void SetPoolForTests(ArrayPool<char>? pool) => BuilderThreadState.Current.CharPoolForTests = pool;
 
     /// <summary>
     /// The number of chars written. Setting a smaller value truncates; setting a larger value grows the builder and

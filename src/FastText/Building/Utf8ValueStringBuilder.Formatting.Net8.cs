@@ -1,0 +1,100 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+
+namespace FastText;
+
+// net8.0: IUtf8SpanFormattable writes straight into the buffer, growing and retrying until the value fits; other
+// ISpanFormattable values format into chars on the stack (or a rented array) and are encoded.
+public ref partial struct Utf8ValueStringBuilder
+{
+    private const int StackCharLength = 256;
+
+    /// <summary>Formats any value as the interpolated string handler does; <see langword="null"/> appends nothing.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void AppendValue<T>(T value, string? format, IFormatProvider? provider)
+    {
+        // For value types the JIT removes the type tests and the boxes. A char goes through the text path, which
+        // pairs surrogates across appends; char's own UTF-8 formatting cannot write a lone surrogate.
+        if (typeof(T) == typeof(char))
+        {
+            Append((char)(object)value!);
+        }
+        else if (typeof(T) == typeof(bool))
+        {
+            Append((bool)(object)value!);
+        }
+        else if (value is IUtf8SpanFormattable)
+        {
+            _pendingHigh = '\0';
+            if (((IUtf8SpanFormattable)value).TryFormat(_bytes.Slice(_pos), out int written, format, provider))
+            {
+                _pos += written;
+            }
+            else
+            {
+                AppendUtf8FormattableSlow(value, format, provider);
+            }
+        }
+        else if (value is ISpanFormattable)
+        {
+            AppendSpanFormattable(value, format, provider);
+        }
+        else if (value is string text)
+        {
+            Append(text);
+        }
+        else
+        {
+            AppendThroughString(value, format, provider);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void AppendUtf8FormattableSlow<T>(T value, string? format, IFormatProvider? provider)
+    {
+        int request = Math.Max(_bytes.Length - _pos + 1, MinimumRentLength);
+        while (true)
+        {
+            Ensure(request);
+            if (((IUtf8SpanFormattable)value!).TryFormat(_bytes.Slice(_pos), out int written, format, provider))
+            {
+                _pos += written;
+                return;
+            }
+
+            request = request >= MaximumLength / 2 ? MaximumLength : request * 2;
+        }
+    }
+
+    [SkipLocalsInit] // TryFormat writes the chars before they are read.
+    private void AppendSpanFormattable<T>(T value, string? format, IFormatProvider? provider)
+    {
+        Span<char> chars = stackalloc char[StackCharLength];
+        if (((ISpanFormattable)value!).TryFormat(chars, out int written, format, provider))
+        {
+            Append(chars.Slice(0, written));
+            return;
+        }
+
+        int length = StackCharLength * 2;
+        while (true)
+        {
+            char[] rented = ArrayPool<char>.Shared.Rent(length);
+            try
+            {
+                if (((ISpanFormattable)value!).TryFormat(rented, out written, format, provider))
+                {
+                    Append(rented.AsSpan(0, written));
+                    return;
+                }
+            }
+            finally
+            {
+                ArrayPool<char>.Shared.Return(rented);
+            }
+
+            length = checked(rented.Length * 2);
+        }
+    }
+}
