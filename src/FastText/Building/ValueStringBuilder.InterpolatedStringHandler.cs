@@ -136,6 +136,7 @@ public ref partial struct ValueStringBuilder
         /// <param name="literalLength">The total length of the literal parts.</param>
         /// <param name="formattedCount">The number of holes.</param>
         /// <param name="builder">The builder to append to; the handler cannot outlive it.</param>
+        /// <exception cref="InvalidOperationException">A copy of <paramref name="builder"/> already returned its pooled array.</exception>
         public AppendInterpolatedStringHandler(int literalLength, int formattedCount, in ValueStringBuilder builder)
             : this(literalLength, formattedCount, in builder, null)
         {
@@ -146,8 +147,11 @@ public ref partial struct ValueStringBuilder
         /// <param name="formattedCount">The number of holes.</param>
         /// <param name="builder">The builder to append to; the handler cannot outlive it.</param>
         /// <param name="provider">The culture information for every hole.</param>
+        /// <exception cref="InvalidOperationException">A copy of <paramref name="builder"/> already returned its pooled array.</exception>
         public AppendInterpolatedStringHandler(int literalLength, int formattedCount, in ValueStringBuilder builder, IFormatProvider? provider)
         {
+            // Refused before the draft writes anything: a stale copy's array may already be another renter's.
+            builder.ThrowIfCopyReturnedArray(); // a buffer the caller gave costs one null test
             _ = literalLength;
             _ = formattedCount;
             _draft = new ValueStringBuilder(builder._chars, builder._pool) { _pos = builder._pos };
