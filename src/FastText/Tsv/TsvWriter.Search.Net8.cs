@@ -52,6 +52,85 @@ public sealed partial class TsvWriter
         | Vector256.Equals(bytes, Vector256.Create(CarriageReturn))
         | Vector256.Equals(bytes, Vector256.Create((byte)_extraWord));
 
+    /// <summary>Copies a field of 17 to 32 bytes (two overlapping vectors) unless it holds a special byte (then nothing is written).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryCopyMedium(ref byte source, ref byte destination, nuint length)
+    {
+        if (!Vector128.IsHardwareAccelerated)
+        {
+            return TryCopyMediumInWords(ref source, ref destination, length);
+        }
+
+        Vector128<byte> head = Vector128.LoadUnsafe(ref source);
+        Vector128<byte> tail = Vector128.LoadUnsafe(ref source, length - (nuint)Vector128<byte>.Count);
+        if ((SpecialLanes(head) | SpecialLanes(tail)) != Vector128<byte>.Zero)
+        {
+            return false;
+        }
+
+        head.StoreUnsafe(ref destination);
+        tail.StoreUnsafe(ref destination, length - (nuint)Vector128<byte>.Count);
+        return true;
+    }
+
+    /// <summary>
+    /// True when the 17 to 32 bytes at <paramref name="field"/> hold a special byte. Text narrowed there was stored as
+    /// the same two 16-byte vectors (or one 32-byte vector), so these loads are forwarded from the stores.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool HasSpecialMedium(ref byte field, nuint length) =>
+        Vector128.IsHardwareAccelerated
+            ? (SpecialLanes(Vector128.LoadUnsafe(ref field)) | SpecialLanes(Vector128.LoadUnsafe(ref field, length - (nuint)Vector128<byte>.Count))) != Vector128<byte>.Zero
+            : HasSpecialMediumInWords(ref field, length);
+
+    /// <summary>
+    /// True when fewer than 16 chars of ASCII text (already narrowed to <paramref name="narrowed"/>) hold a special
+    /// byte. The chars are compared as they are, with head and tail loads of their own: for ASCII, a char equals a
+    /// special byte exactly when its byte does, and loading the source does not wait for the narrowed stores.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool HasSpecialShortText(ref char text, ref byte narrowed, nuint length)
+    {
+        if (!Vector128.IsHardwareAccelerated)
+        {
+            return HasSpecialShort(ref narrowed, length);
+        }
+
+        ref ushort chars = ref Unsafe.As<char, ushort>(ref text);
+        Vector128<ushort> lanes;
+        if (length >= 8)
+        {
+            lanes = SpecialLanes(Vector128.LoadUnsafe(ref chars)) | SpecialLanes(Vector128.LoadUnsafe(ref chars, length - 8));
+        }
+        else if (length >= 4)
+        {
+            ref byte bytes = ref Unsafe.As<ushort, byte>(ref chars);
+            lanes = SpecialLanes(Vector128.Create(
+                Unsafe.ReadUnaligned<ulong>(ref bytes),
+                Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref bytes, (length - 4) * 2))).AsUInt16());
+        }
+        else if (length != 0)
+        {
+            // ASCII chars index the byte table directly.
+            ref byte table = ref _specialTable[0];
+            return (Unsafe.Add(ref table, (byte)chars) | Unsafe.Add(ref table, (byte)Unsafe.Add(ref chars, length >> 1))
+                | Unsafe.Add(ref table, (byte)Unsafe.Add(ref chars, length - 1))) != 0;
+        }
+        else
+        {
+            return false;
+        }
+
+        return lanes != Vector128<ushort>.Zero;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private Vector128<ushort> SpecialLanes(Vector128<ushort> chars) =>
+        Vector128.Equals(chars, Vector128.Create((ushort)_separator))
+        | Vector128.Equals(chars, Vector128.Create((ushort)LineFeed))
+        | Vector128.Equals(chars, Vector128.Create((ushort)CarriageReturn))
+        | Vector128.Equals(chars, Vector128.Create((ushort)(byte)_extraWord));
+
     /// <summary>
     /// Copies a field longer than <see cref="ShortField"/> unless it holds a special byte, checking each vector as it
     /// passes through registers (the last one overlaps the one before). On a hit part of the field may already be in
@@ -109,12 +188,58 @@ public sealed partial class TsvWriter
         return true;
     }
 
+    /// <summary>
+    /// True when the <paramref name="length"/> (more than 16) bytes at <paramref name="field"/> hold a special byte:
+    /// the vector compares of <see cref="TryCopyLong"/> without the store, in place of a search call for text that
+    /// is mostly a few dozen bytes.
+    /// </summary>
+    private bool HasSpecialLong(ref byte field, nuint length)
+    {
+        if (Vector256.IsHardwareAccelerated && length >= (nuint)Vector256<byte>.Count)
+        {
+            nuint last = length - (nuint)Vector256<byte>.Count;
+            for (nuint i = 0; ; i = Math.Min(i + (nuint)Vector256<byte>.Count, last))
+            {
+                if (SpecialLanes(Vector256.LoadUnsafe(ref field, i)) != Vector256<byte>.Zero)
+                {
+                    return true;
+                }
+
+                if (i == last)
+                {
+                    return false;
+                }
+            }
+        }
+
+        nuint last128 = length - (nuint)Vector128<byte>.Count;
+        for (nuint i = 0; ; i = Math.Min(i + (nuint)Vector128<byte>.Count, last128))
+        {
+            if (SpecialLanes(Vector128.LoadUnsafe(ref field, i)) != Vector128<byte>.Zero)
+            {
+                return true;
+            }
+
+            if (i == last128)
+            {
+                return false;
+            }
+        }
+    }
+
     /// <summary>True when the field staged at [start, start + length) of the buffer holds a byte that must be escaped or refused.</summary>
     private bool HasSpecialStaged(int start, int length)
     {
-        if (length > Vector128<byte>.Count || !Vector128.IsHardwareAccelerated)
+        if (!Vector128.IsHardwareAccelerated)
         {
             return IndexOfSpecial(_buffer.AsSpan(start, length)) >= 0;
+        }
+
+        if (length > Vector128<byte>.Count)
+        {
+            return length <= MediumField
+                ? HasSpecialMedium(ref _buffer[start], (nuint)length)
+                : HasSpecialLong(ref _buffer[start], (nuint)length);
         }
 
         // Bytes past the field (up to the slack) are compared too and masked off.

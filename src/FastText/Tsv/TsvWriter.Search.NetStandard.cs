@@ -33,6 +33,18 @@ public sealed partial class TsvWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool HasSpecial(ulong head, ulong tail) => HasSpecialInWords(head, tail);
 
+    /// <summary>True when fewer than 16 chars of ASCII text, already narrowed to <paramref name="narrowed"/>, hold a special byte.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool HasSpecialShortText(ref char text, ref byte narrowed, nuint length) => HasSpecialShort(ref narrowed, length);
+
+    /// <summary>Copies a field of 17 to 32 bytes unless it holds a special byte (then nothing is written).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryCopyMedium(ref byte source, ref byte destination, nuint length) => TryCopyMediumInWords(ref source, ref destination, length);
+
+    /// <summary>True when the 17 to 32 bytes at <paramref name="field"/> hold a special byte.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool HasSpecialMedium(ref byte field, nuint length) => HasSpecialMediumInWords(ref field, length);
+
     /// <summary>Copies a field longer than <see cref="ShortField"/> unless it holds a special byte (then nothing is written).</summary>
     private bool TryCopyLong(ReadOnlySpan<byte> value, Span<byte> destination)
     {

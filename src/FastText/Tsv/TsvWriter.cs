@@ -123,6 +123,10 @@ public sealed partial class TsvWriter : IDisposable
         _specialBytes = CreateSpecialBytes(_separator, _escape);
         _separatorWord = LowBits * _separator;
         _extraWord = LowBits * (_escape ? Backslash : _separator);
+        _specialTable[_separator] = 1;
+        _specialTable[LineFeed] = 1;
+        _specialTable[CarriageReturn] = 1;
+        _specialTable[(byte)_extraWord] = 1;
         _buffer = ArrayPool<byte>.Shared.Rent(_options.BufferSize);
         _fastEnd = _buffer.Length - FastReserve;
     }
@@ -151,13 +155,16 @@ public sealed partial class TsvWriter : IDisposable
     public void WriteField(ReadOnlySpan<byte> utf8)
     {
         int position = _position;
-        if (position <= _fastEnd && utf8.Length <= ShortField)
+        if (position <= _fastEnd && utf8.Length <= MediumField)
         {
             // The separator goes in unconditionally: for a first field the field's bytes (or nothing) follow over it.
             ref byte slot = ref _buffer[position];
             slot = _separator;
             int start = _fieldCount != 0 ? 1 : 0;
-            if (TryCopyShort(ref MemoryMarshal.GetReference(utf8), ref Unsafe.Add(ref slot, start), (nuint)utf8.Length))
+            ref byte source = ref MemoryMarshal.GetReference(utf8);
+            ref byte field = ref Unsafe.Add(ref slot, start);
+            nuint length = (nuint)utf8.Length;
+            if (length <= ShortField ? TryCopyShort(ref source, ref field, length) : TryCopyMedium(ref source, ref field, length))
             {
                 _position = position + start + utf8.Length;
                 _fieldCount++;
@@ -176,8 +183,11 @@ public sealed partial class TsvWriter : IDisposable
         int separatorLength = _fieldCount == 0 ? 0 : 1;
         EnsureRoom(separatorLength + (long)utf8.Length);
         int start = _position + separatorLength;
-        bool copied = utf8.Length <= ShortField
-            ? TryCopyShort(ref MemoryMarshal.GetReference(utf8), ref MemoryMarshal.GetReference(_buffer.AsSpan(start)), (nuint)utf8.Length)
+        ref byte source = ref MemoryMarshal.GetReference(utf8);
+        ref byte field = ref MemoryMarshal.GetReference(_buffer.AsSpan(start));
+        nuint length = (nuint)utf8.Length;
+        bool copied = length <= ShortField ? TryCopyShort(ref source, ref field, length)
+            : length <= MediumField ? TryCopyMedium(ref source, ref field, length)
             : TryCopyLong(utf8, _buffer.AsSpan(start));
         if (!copied)
         {
@@ -203,13 +213,15 @@ public sealed partial class TsvWriter : IDisposable
     public void WriteField(ReadOnlySpan<char> text)
     {
         int position = _position;
-        if (position <= _fastEnd && text.Length <= ShortField)
+        if (position <= _fastEnd && text.Length < ShortField)
         {
             ref byte slot = ref _buffer[position];
             slot = _separator;
             int start = _fieldCount != 0 ? 1 : 0;
             ref byte field = ref Unsafe.Add(ref slot, start);
-            if (TsvWriterText.TryNarrowAscii(text, ref field) && !HasSpecialShort(ref field, (nuint)text.Length))
+            nuint length = (nuint)text.Length;
+            ref char chars = ref MemoryMarshal.GetReference(text);
+            if (TsvWriterText.TryNarrowShortAscii(ref chars, length, ref field) && !HasSpecialShortText(ref chars, ref field, length))
             {
                 _position = position + start + text.Length;
                 _fieldCount++;
