@@ -3,6 +3,7 @@ using System.Buffers;
 using System.IO;
 using System.IO.Pipelines;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Threading;
 using System.Threading.Tasks;
 using FastText.Internal;
@@ -120,7 +121,14 @@ public sealed partial class TsvWriter : IDisposable
         }
 
         _specialBytes = CreateSpecialBytes(_separator, _escape);
+        _separatorWord = LowBits * _separator;
+        _extraWord = LowBits * (_escape ? Backslash : _separator);
+        _specialTable[_separator] = 1;
+        _specialTable[LineFeed] = 1;
+        _specialTable[CarriageReturn] = 1;
+        _specialTable[(byte)_extraWord] = 1;
         _buffer = ArrayPool<byte>.Shared.Rent(_options.BufferSize);
+        _fastEnd = _buffer.Length - FastReserve;
     }
 
     /// <summary>The options this writer was built with.</summary>
@@ -146,14 +154,42 @@ public sealed partial class TsvWriter : IDisposable
     /// <exception cref="OutOfMemoryException">The row would exceed the largest array.</exception>
     public void WriteField(ReadOnlySpan<byte> utf8)
     {
-        CheckWritable();
+        int position = _position;
+        if (position <= _fastEnd && utf8.Length <= MediumField)
+        {
+            // The separator goes in unconditionally: for a first field the field's bytes (or nothing) follow over it.
+            ref byte slot = ref _buffer[position];
+            slot = _separator;
+            int start = _fieldCount != 0 ? 1 : 0;
+            ref byte source = ref MemoryMarshal.GetReference(utf8);
+            ref byte field = ref Unsafe.Add(ref slot, start);
+            nuint length = (nuint)utf8.Length;
+            if (length <= ShortField ? TryCopyShort(ref source, ref field, length) : TryCopyMedium(ref source, ref field, length))
+            {
+                _position = position + start + utf8.Length;
+                _fieldCount++;
+                return;
+            }
+        }
 
-        // Copy first, check the copy: a short field is then checked with one vector compare inside the buffer.
+        WriteFieldChecked(utf8);
+    }
+
+    /// <summary>The UTF-8 overload with every check: long fields, a full buffer, special bytes, a disposed or faulted writer.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteFieldChecked(ReadOnlySpan<byte> utf8)
+    {
+        CheckWritable();
         int separatorLength = _fieldCount == 0 ? 0 : 1;
-        EnsureRoom(separatorLength + (long)utf8.Length + StagingSlack);
+        EnsureRoom(separatorLength + (long)utf8.Length);
         int start = _position + separatorLength;
-        utf8.CopyTo(_buffer.AsSpan(start));
-        if (HasSpecialStaged(start, utf8.Length))
+        ref byte source = ref MemoryMarshal.GetReference(utf8);
+        ref byte field = ref MemoryMarshal.GetReference(_buffer.AsSpan(start));
+        nuint length = (nuint)utf8.Length;
+        bool copied = length <= ShortField ? TryCopyShort(ref source, ref field, length)
+            : length <= MediumField ? TryCopyMedium(ref source, ref field, length)
+            : TryCopyLong(utf8, _buffer.AsSpan(start));
+        if (!copied)
         {
             WriteSpecialField(utf8, IndexOfSpecial(utf8));
             return;
@@ -175,6 +211,30 @@ public sealed partial class TsvWriter : IDisposable
     /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
     /// <exception cref="OutOfMemoryException">The row would exceed the largest array.</exception>
     public void WriteField(ReadOnlySpan<char> text)
+    {
+        int position = _position;
+        if (position <= _fastEnd && text.Length < ShortField)
+        {
+            ref byte slot = ref _buffer[position];
+            slot = _separator;
+            int start = _fieldCount != 0 ? 1 : 0;
+            ref byte field = ref Unsafe.Add(ref slot, start);
+            nuint length = (nuint)text.Length;
+            ref char chars = ref MemoryMarshal.GetReference(text);
+            if (TsvWriterText.TryNarrowShortAscii(ref chars, length, ref field) && !HasSpecialShortText(ref chars, ref field, length))
+            {
+                _position = position + start + text.Length;
+                _fieldCount++;
+                return;
+            }
+        }
+
+        WriteFieldChecked(text);
+    }
+
+    /// <summary>The text overload with every check: long or non-ASCII text, a full buffer, special bytes, a disposed or faulted writer.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteFieldChecked(ReadOnlySpan<char> text)
     {
         CheckWritable();
         int separatorLength = _fieldCount == 0 ? 0 : 1;
@@ -223,10 +283,17 @@ public sealed partial class TsvWriter : IDisposable
     /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
     public void EndRow()
     {
-        CheckWritable();
-        EnsureRoom(1);
-        _buffer[_position++] = LineFeed;
-        _committed = _position;
+        int position = _position;
+        if (position > _fastEnd)
+        {
+            CheckWritable();
+            EnsureRoom(1);
+            position = _position;
+        }
+
+        _buffer[position] = LineFeed;
+        _position = position + 1;
+        _committed = position + 1;
         _fieldCount = 0;
         _rowCount++;
     }
@@ -249,7 +316,7 @@ public sealed partial class TsvWriter : IDisposable
             }
             catch
             {
-                _faulted = true;
+                Fault();
                 throw;
             }
         }
@@ -286,7 +353,7 @@ public sealed partial class TsvWriter : IDisposable
         }
         catch
         {
-            _faulted = true;
+            Fault();
             throw;
         }
     }
@@ -314,6 +381,7 @@ public sealed partial class TsvWriter : IDisposable
         finally
         {
             _disposed = true;
+            _fastEnd = -1;
             byte[] buffer = _buffer;
             _buffer = Array.Empty<byte>();
             ArrayPool<byte>.Shared.Return(buffer);
@@ -322,6 +390,13 @@ public sealed partial class TsvWriter : IDisposable
                 _stream.Dispose();
             }
         }
+    }
+
+    /// <summary>The destination failed: every later call throws (the inlined paths stop at <c>_fastEnd</c>).</summary>
+    private void Fault()
+    {
+        _faulted = true;
+        _fastEnd = -1;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -361,6 +436,7 @@ public sealed partial class TsvWriter : IDisposable
         Buffer.BlockCopy(_buffer, 0, grown, 0, _position);
         ArrayPool<byte>.Shared.Return(_buffer);
         _buffer = grown;
+        _fastEnd = grown.Length - FastReserve;
     }
 
     /// <summary>The buffer size that holds <paramref name="position"/> + <paramref name="needed"/> bytes: at least double, at most the largest array.</summary>
@@ -396,7 +472,7 @@ public sealed partial class TsvWriter : IDisposable
         }
         catch
         {
-            _faulted = true;
+            Fault();
             throw;
         }
 

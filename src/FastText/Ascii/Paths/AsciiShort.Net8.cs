@@ -6,8 +6,8 @@ namespace FastText;
 
 /// <summary>
 /// Inputs shorter than one 128-bit vector, inlined into the dispatcher so a 6-char call costs no extra call: two
-/// overlapping loads (head and tail) cover any length in [n, 2n), both are checked before either is stored, and
-/// anything else (non-ASCII, fewer than 4 elements) goes to the <see cref="AsciiUInt64"/> path for the exact count.
+/// overlapping loads (head and tail) cover any length in [n, 2n), both are checked before either is stored (1 to 3
+/// chars: the first, middle and last), and anything else (non-ASCII, widening fewer than 4 elements) goes to the <see cref="AsciiUInt64"/> path for the exact count.
 /// </summary>
 internal static class AsciiShort
 {
@@ -39,6 +39,20 @@ internal static class AsciiShort
             {
                 Unsafe.WriteUnaligned(ref destination, AsciiUInt64.NarrowFour(head));
                 Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, length - 4), AsciiUInt64.NarrowFour(tail));
+                return length;
+            }
+        }
+        else if (length is > 0 and < 4)
+        {
+            // First, middle and last char cover 1 to 3 chars without a loop (short fields and cells are common).
+            ushort first = chars;
+            ushort middle = Unsafe.Add(ref chars, length >> 1);
+            ushort last = Unsafe.Add(ref chars, length - 1);
+            if ((first | middle | last) <= 0x7F)
+            {
+                destination = (byte)first;
+                Unsafe.Add(ref destination, length >> 1) = (byte)middle;
+                Unsafe.Add(ref destination, length - 1) = (byte)last;
                 return length;
             }
         }
