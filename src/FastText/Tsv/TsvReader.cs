@@ -234,7 +234,10 @@ public sealed partial class TsvReader : IDisposable
                 // Nothing to slice and no special line: a row is one search for the terminator (the cut fast path).
                 // A line without its terminator yet takes the general path, which knows about limits and the final
                 // line and, told what was examined here, does not search it again.
-                int lineEnd = buffer.IndexOf(_lineTerminator);
+                int found = 0;
+                int lineEnd = _allColumns
+                    ? TsvLineScan.AllFields(buffer, _separator, _lineTerminator, ref _starts, ref _lengths, false, TsvLineScan.Best, out found)
+                    : buffer.IndexOf(_lineTerminator);
                 if (lineEnd < 0)
                 {
                     _bytesExamined += buffer.Length;
@@ -249,13 +252,23 @@ public sealed partial class TsvReader : IDisposable
                     ThrowLineTooLong(_lineNumber + 1);
                 }
 
-                int lineLength = _trimCarriageReturn && lineEnd > 0 && buffer[lineEnd - 1] == CarriageReturn ? lineEnd - 1 : lineEnd;
+                int lineLength = lineEnd;
+                if (_trimCarriageReturn && lineEnd > 0 && buffer[lineEnd - 1] == CarriageReturn)
+                {
+                    // The last field runs to the line end, so it holds the '\r'.
+                    lineLength--;
+                    if (found > 0)
+                    {
+                        _lengths[found - 1]--;
+                    }
+                }
+
                 ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
                 buffer = buffer.Slice(lineEnd + 1);
                 _lineNumber++;
                 if (lineLength != 0 || !_skipEmptyLines)
                 {
-                    _foundCount = _allColumns ? RecordAllFields(line) : 0;
+                    _foundCount = found;
                     row = new TsvRow(this, line, line, _lineNumber);
                     return true;
                 }
@@ -430,76 +443,29 @@ public sealed partial class TsvReader : IDisposable
             return ScanSpecialLine(data, isFinal, out consumed, out lineLength);
         }
 
-        byte separator = _separator;
-        byte terminator = _lineTerminator;
         int[] sortedColumns = _sortedColumns;
-        int[] starts = _starts;
-        int[] lengths = _lengths;
-        int position = 0;
-        int column = 0;
-        int found = 0;
+        int found;
         int lineEnd;
-        if (sortedColumns.Length == 0)
+        if (_allColumns)
+        {
+            lineEnd = TsvLineScan.AllFields(data, _separator, _lineTerminator, ref _starts, ref _lengths, isFinal, TsvLineScan.Best, out found);
+        }
+        else if (sortedColumns.Length == 0)
         {
             // No selection (whole lines, fields walked by the caller): one search for the terminator is all.
-            lineEnd = data.IndexOf(terminator);
-            if (lineEnd < 0)
+            found = 0;
+            lineEnd = data.IndexOf(_lineTerminator);
+            if (lineEnd < 0 && isFinal)
             {
-                goto NoLineEnd;
+                lineEnd = data.Length;
             }
-
-            goto LineEndFound;
         }
-
-        if (TryScanColumnsVectorized(data, ref position, ref column, ref found, out lineEnd))
+        else
         {
-            goto LineEndFound;
+            lineEnd = TsvLineScan.SelectColumns(data, _separator, _lineTerminator, sortedColumns, _starts, _lengths, isFinal, TsvLineScan.Best, out found);
         }
 
-        while (true)
-        {
-            if (found == sortedColumns.Length)
-            {
-                int rest = data.Slice(position).IndexOf(terminator);
-                if (rest < 0)
-                {
-                    goto NoLineEnd;
-                }
-
-                lineEnd = position + rest;
-                break;
-            }
-
-            int length = data.Slice(position).IndexOfAny(separator, terminator);
-            if (length < 0)
-            {
-                goto NoLineEnd;
-            }
-
-            if (column == sortedColumns[found])
-            {
-                starts[found] = position;
-                lengths[found] = length;
-                found++;
-            }
-
-            int stop = position + length;
-            if (data[stop] == terminator)
-            {
-                lineEnd = stop;
-                break;
-            }
-
-            position = stop + 1;
-            column++;
-        }
-
-    LineEndFound:
-        consumed = lineEnd + 1;
-        goto LineComplete;
-
-    NoLineEnd:
-        if (!isFinal)
+        if (lineEnd < 0)
         {
             _bytesExamined += data.Length;
             if (data.Length > _maxLineLength)
@@ -512,17 +478,9 @@ public sealed partial class TsvReader : IDisposable
             return LineKind.NeedMoreData;
         }
 
-        if (found < sortedColumns.Length && column == sortedColumns[found])
-        {
-            starts[found] = position;
-            lengths[found] = data.Length - position;
-            found++;
-        }
+        // Without a terminator (the final line) the line runs to the end of the data.
+        consumed = lineEnd == data.Length ? lineEnd : lineEnd + 1;
 
-        lineEnd = data.Length;
-        consumed = lineEnd;
-
-    LineComplete:
         _bytesExamined += consumed;
         if (lineEnd > _maxLineLength)
         {
@@ -535,9 +493,9 @@ public sealed partial class TsvReader : IDisposable
             lineLength = lineEnd - 1;
 
             // Only a column that ran to the line end can hold the '\r'.
-            if (found > 0 && starts[found - 1] + lengths[found - 1] == lineEnd)
+            if (found > 0 && _starts[found - 1] + _lengths[found - 1] == lineEnd)
             {
-                lengths[found - 1]--;
+                _lengths[found - 1]--;
             }
         }
 
@@ -547,12 +505,7 @@ public sealed partial class TsvReader : IDisposable
             return LineKind.Skipped;
         }
 
-        if (_allColumns)
-        {
-            _foundCount = RecordAllFields(data.Slice(0, lineLength));
-        }
-
-        if (found < sortedColumns.Length && _throwOnMissingColumns)
+        if (!_allColumns && found < sortedColumns.Length && _throwOnMissingColumns)
         {
             ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
         }
@@ -728,32 +681,6 @@ public sealed partial class TsvReader : IDisposable
 
     private void UpdateWholeLinesOnly() =>
         _wholeLinesOnly = _sortedColumns.Length == 0 && _columnNamesUtf8 is null && !_headerPending && !_skipCommentLines && !_unescapeBackslashes;
-
-    /// <summary>Records where every field of <paramref name="line"/> lies (the field enumerator's search); returns the field count.</summary>
-    private int RecordAllFields(ReadOnlySpan<byte> line)
-    {
-        int[] starts = _starts;
-        int[] lengths = _lengths;
-        int count = 0;
-        var fields = new TsvFieldEnumerator(line, _separator);
-        while (fields.MoveNext())
-        {
-            if (count == starts.Length)
-            {
-                int grown = Math.Max(16, count * 2);
-                Array.Resize(ref _starts, grown);
-                Array.Resize(ref _lengths, grown);
-                starts = _starts;
-                lengths = _lengths;
-            }
-
-            starts[count] = fields.CurrentStart;
-            lengths[count] = fields.Current.Length;
-            count++;
-        }
-
-        return count;
-    }
 
     private static void ValidateOptions(TsvOptions options, string parameterName)
     {
