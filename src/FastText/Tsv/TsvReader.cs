@@ -53,8 +53,9 @@ public sealed partial class TsvReader : IDisposable
     private bool _atStart = true;
     private bool _headerPending;
 
-    // No columns selected, no header to read, no comments, no unescaping: TryReadRow's whole-line fast path applies.
-    private bool _wholeLinesOnly;
+    // No header to read, no comments, no unescaping: every line is a row or a skipped empty line, so TryReadRow's
+    // fast path (one scan per line, no special-line checks) applies.
+    private bool _plainLines;
 
     // How many bytes at the front of the caller's buffer are known to hold no line terminator: the incomplete line
     // examined by the previous call that returned false. The next call (given, by contract, the same bytes plus
@@ -227,25 +228,26 @@ public sealed partial class TsvReader : IDisposable
             }
         }
 
-        if (_wholeLinesOnly && _pendingExamined == 0)
+        if (_plainLines && _pendingExamined == 0)
         {
             while (true)
             {
-                // Nothing to slice and no special line: a row is one search for the terminator (the cut fast path).
-                // A line without its terminator yet takes the general path, which knows about limits and the final
-                // line and, told what was examined here, does not search it again.
+                // No special line can come (header read, no comments, no unescaping): a row is one scan of the
+                // line (the cut fast path). A line without its terminator yet takes the general path, which knows
+                // about limits and the final line and, told what was examined here, does not search it again.
                 int found = 0;
+                int[] sortedColumns = _sortedColumns;
                 int lineEnd = _allColumns
                     ? TsvLineScan.AllFields(buffer, _separator, _lineTerminator, ref _starts, ref _lengths, false, TsvLineScan.Best, out found)
-                    : buffer.IndexOf(_lineTerminator);
+                    : sortedColumns.Length == 0
+                    ? buffer.IndexOf(_lineTerminator)
+                    : TsvLineScan.SelectColumns(buffer, _separator, _lineTerminator, sortedColumns, _starts, _lengths, false, TsvLineScan.Best, out found);
                 if (lineEnd < 0)
                 {
                     _bytesExamined += buffer.Length;
                     _pendingExamined = buffer.Length;
                     break;
                 }
-
-                _bytesExamined += lineEnd + 1;
 
                 if (lineEnd > _maxLineLength)
                 {
@@ -255,23 +257,35 @@ public sealed partial class TsvReader : IDisposable
                 int lineLength = lineEnd;
                 if (_trimCarriageReturn && lineEnd > 0 && buffer[lineEnd - 1] == CarriageReturn)
                 {
-                    // The last field runs to the line end, so it holds the '\r'.
                     lineLength--;
-                    if (found > 0)
+
+                    // Only a field that ran to the line end can hold the '\r'.
+                    if (found > 0 && _starts[found - 1] + _lengths[found - 1] == lineEnd)
                     {
                         _lengths[found - 1]--;
                     }
                 }
 
+                if (lineLength == 0 && _skipEmptyLines)
+                {
+                    _bytesExamined += lineEnd + 1;
+                    buffer = buffer.Slice(lineEnd + 1);
+                    _lineNumber++;
+                    continue;
+                }
+
+                if (!_allColumns && found < sortedColumns.Length && _throwOnMissingColumns)
+                {
+                    ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
+                }
+
+                _bytesExamined += lineEnd + 1;
                 ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
                 buffer = buffer.Slice(lineEnd + 1);
                 _lineNumber++;
-                if (lineLength != 0 || !_skipEmptyLines)
-                {
-                    _foundCount = found;
-                    row = new TsvRow(this, line, line, _lineNumber);
-                    return true;
-                }
+                _foundCount = found;
+                row = new TsvRow(this, line, line, _lineNumber);
+                return true;
             }
         }
 
@@ -399,7 +413,7 @@ public sealed partial class TsvReader : IDisposable
                 SelectColumns(Array.Empty<int>());
             }
 
-            UpdateWholeLinesOnly();
+            UpdatePlainLines();
         }
     }
 
@@ -613,7 +627,7 @@ public sealed partial class TsvReader : IDisposable
         if (_columnNamesUtf8 is null)
         {
             _headerPending = false;
-            UpdateWholeLinesOnly();
+            UpdatePlainLines();
             return;
         }
 
@@ -676,11 +690,11 @@ public sealed partial class TsvReader : IDisposable
         _starts = new int[sorted.Length];
         _lengths = new int[sorted.Length];
         _foundCount = 0;
-        UpdateWholeLinesOnly();
+        UpdatePlainLines();
     }
 
-    private void UpdateWholeLinesOnly() =>
-        _wholeLinesOnly = _sortedColumns.Length == 0 && _columnNamesUtf8 is null && !_headerPending && !_skipCommentLines && !_unescapeBackslashes;
+    private void UpdatePlainLines() =>
+        _plainLines = !_headerPending && !_skipCommentLines && !_unescapeBackslashes;
 
     private static void ValidateOptions(TsvOptions options, string parameterName)
     {
