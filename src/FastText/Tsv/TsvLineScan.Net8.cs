@@ -55,6 +55,52 @@ internal static partial class TsvLineScan
         int block = position;
         int fieldStart = position;
         int count = sortedColumns.Length;
+        if (found < count && sortedColumns[count - 1] == count - 1)
+        {
+            // The first `count` columns (all of them selected, the common "every column" case): every separator
+            // ends a selected field, so the bit loop needs no column test.
+            for (; block <= last; block += ChunkSize)
+            {
+                ulong separators = Masks(ref origin, block, separator, terminator, path, out ulong terminators);
+                ulong inLine = separators & BelowLowest(terminators);
+                while (inLine != 0)
+                {
+                    int at = block + BitOperations.TrailingZeroCount(inLine);
+                    inLine &= inLine - 1;
+                    starts[found] = fieldStart;
+                    lengths[found] = at - fieldStart;
+                    found++;
+                    fieldStart = at + 1;
+                    if (found == count)
+                    {
+                        column = found;
+                        if (terminators != 0)
+                        {
+                            lineEnd = block + BitOperations.TrailingZeroCount(terminators);
+                            return true;
+                        }
+
+                        block += ChunkSize;
+                        goto AllFound;
+                    }
+                }
+
+                if (terminators != 0)
+                {
+                    int at = block + BitOperations.TrailingZeroCount(terminators);
+                    starts[found] = fieldStart;
+                    lengths[found] = at - fieldStart;
+                    found++;
+                    lineEnd = at;
+                    return true;
+                }
+            }
+
+            column = found;
+            position = fieldStart;
+            return false;
+        }
+
         if (found < count)
         {
             int wanted = sortedColumns[found];

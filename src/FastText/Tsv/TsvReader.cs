@@ -49,6 +49,11 @@ public sealed partial class TsvReader : IDisposable
     private int[] _lengths = Array.Empty<int>();
     private int _foundCount;
 
+    // Row column i is slot i (every column, or a selection of 0..n-1 in order): then this is _foundCount, so
+    // TsvRow reads a present column with one comparison; otherwise 0 and TsvRow maps the column to its slot.
+    private bool _directSlots;
+    private int _directFound;
+
     private long _lineNumber;
     private bool _atStart = true;
     private bool _headerPending;
@@ -197,6 +202,7 @@ public sealed partial class TsvReader : IDisposable
     {
         var reader = new TsvReader(options);
         reader._allColumns = true;
+        reader._directSlots = true;
         return reader;
     }
 
@@ -205,6 +211,8 @@ public sealed partial class TsvReader : IDisposable
     internal int[] Lengths => _lengths;
 
     internal int FoundCount => _foundCount;
+
+    internal int DirectFound => _directFound;
 
     /// <summary>
     /// Reads the next data row from the front of <paramref name="buffer"/>, skipping comment, header and (by
@@ -283,7 +291,7 @@ public sealed partial class TsvReader : IDisposable
                 ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
                 buffer = buffer.Slice(lineEnd + 1);
                 _lineNumber++;
-                _foundCount = found;
+                SetFound(found);
                 row = new TsvRow(this, line, line, _lineNumber);
                 return true;
             }
@@ -404,7 +412,7 @@ public sealed partial class TsvReader : IDisposable
         _lineNumber = 0;
         _pendingExamined = 0;
         _atStart = true;
-        _foundCount = 0;
+        SetFound(0);
         if (_options.HasHeader)
         {
             _headerPending = true;
@@ -513,7 +521,7 @@ public sealed partial class TsvReader : IDisposable
             }
         }
 
-        _foundCount = found;
+        SetFound(found);
         if (lineLength == 0 && _skipEmptyLines)
         {
             return LineKind.Skipped;
@@ -606,7 +614,7 @@ public sealed partial class TsvReader : IDisposable
             lineLength--;
         }
 
-        _foundCount = 0;
+        SetFound(0);
         if (_skipCommentLines && data[0] == CommentMarker)
         {
             return LineKind.Skipped;
@@ -685,12 +693,33 @@ public sealed partial class TsvReader : IDisposable
         }
 
         _columnIndices = columns;
+        _directSlots = _allColumns || IsIdentity(columns);
         _sortedColumns = sorted;
         _slotOfColumn = slots;
         _starts = new int[sorted.Length];
         _lengths = new int[sorted.Length];
-        _foundCount = 0;
+        SetFound(0);
         UpdatePlainLines();
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void SetFound(int found)
+    {
+        _foundCount = found;
+        _directFound = _directSlots ? found : 0;
+    }
+
+    private static bool IsIdentity(int[] columns)
+    {
+        for (int i = 0; i < columns.Length; i++)
+        {
+            if (columns[i] != i)
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private void UpdatePlainLines() =>

@@ -76,6 +76,19 @@ public readonly ref partial struct TsvRow
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryGetColumn(int column, out ReadOnlySpan<byte> value)
     {
+        TsvReader? reader = _reader;
+        if (reader is not null && (uint)column < (uint)reader.DirectFound)
+        {
+            value = _columns.Slice(reader.Starts[column], reader.Lengths[column]);
+            return true;
+        }
+
+        return TryGetColumnMapped(column, out value);
+    }
+
+    // Any column the direct test above does not answer: absent ones, selections that are not 0..n-1, bad indices.
+    private bool TryGetColumnMapped(int column, out ReadOnlySpan<byte> value)
+    {
         if (_reader is not null && _reader.AllColumns)
         {
             return TryGetFileColumn(column, out value);
