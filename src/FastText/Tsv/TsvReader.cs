@@ -49,7 +49,7 @@ public sealed partial class TsvReader : IDisposable
     private int[] _lengths = Array.Empty<int>();
     private int _foundCount;
 
-    // Row column i is slot i (every column, or a selection of 0..n-1 in order): then this is _foundCount, so
+    // Row column i is slot i (every column, or a selection given in ascending order without duplicates): then this is _foundCount, so
     // TsvRow reads a present column with one comparison; otherwise 0 and TsvRow maps the column to its slot.
     private bool _directSlots;
     private int _directFound;
@@ -693,7 +693,7 @@ public sealed partial class TsvReader : IDisposable
         }
 
         _columnIndices = columns;
-        _directSlots = _allColumns || IsIdentity(columns);
+        _directSlots = _allColumns || IsIdentity(slots);
         _sortedColumns = sorted;
         _slotOfColumn = slots;
         _starts = new int[sorted.Length];

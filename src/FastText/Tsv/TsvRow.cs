@@ -86,7 +86,7 @@ public readonly ref partial struct TsvRow
         return TryGetColumnMapped(column, out value);
     }
 
-    // Any column the direct test above does not answer: absent ones, selections that are not 0..n-1, bad indices.
+    // Any column the direct test above does not answer: absent ones, unsorted or duplicate selections, bad indices.
     private bool TryGetColumnMapped(int column, out ReadOnlySpan<byte> value)
     {
         if (_reader is not null && _reader.AllColumns)
