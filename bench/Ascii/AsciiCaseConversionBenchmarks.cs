@@ -7,8 +7,8 @@ using FastText.Benchmarks.Infrastructure;
 namespace FastText.Benchmarks.Ascii;
 
 /// <summary>
-/// ToLower span to span for the four element pairings (ToUpper runs the same code with another constant): both
-/// FastText builds against System.Text.Ascii.ToLower, the baseline of each category.
+/// ToLower and ToUpper span to span, one category per overload (operation and element pairing) over case-mixed
+/// printable ASCII: both FastText builds against System.Text.Ascii, the baseline of each category.
 /// </summary>
 [FastJob]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
@@ -34,87 +34,171 @@ public class AsciiCaseConversionBenchmarks
         _byteDestination = new byte[Length];
     }
 
-    [Benchmark(Baseline = true), BenchmarkCategory("CharsToChars")]
-    public int SystemTextAsciiCharsToChars()
+    [Benchmark(Baseline = true), BenchmarkCategory("ToLowerCharsToChars")]
+    public int SystemTextAsciiToLowerCharsToChars()
     {
         System.Text.Ascii.ToLower(_chars, _charDestination, out int written);
         return written;
     }
 
-    [Benchmark, BenchmarkCategory("CharsToChars")]
-    public int FastTextNet8CharsToChars()
+    [Benchmark, BenchmarkCategory("ToLowerCharsToChars")]
+    public int FastTextNet8ToLowerCharsToChars()
     {
         AsciiText.ToLower(_chars, _charDestination, out int written);
         return written;
     }
 
-    [Benchmark, BenchmarkCategory("CharsToChars")]
-    public int FastTextNetStandard20CharsToChars()
+    [Benchmark, BenchmarkCategory("ToLowerCharsToChars")]
+    public int FastTextNetStandard20ToLowerCharsToChars()
     {
         ns20::FastText.AsciiText.ToLower(_chars, _charDestination, out int written);
         return written;
     }
 
-    [Benchmark(Baseline = true), BenchmarkCategory("BytesToBytes")]
-    public int SystemTextAsciiBytesToBytes()
+    [Benchmark(Baseline = true), BenchmarkCategory("ToLowerBytesToBytes")]
+    public int SystemTextAsciiToLowerBytesToBytes()
     {
         System.Text.Ascii.ToLower(_bytes, _byteDestination, out int written);
         return written;
     }
 
-    [Benchmark, BenchmarkCategory("BytesToBytes")]
-    public int FastTextNet8BytesToBytes()
+    [Benchmark, BenchmarkCategory("ToLowerBytesToBytes")]
+    public int FastTextNet8ToLowerBytesToBytes()
     {
         AsciiText.ToLower(_bytes, _byteDestination, out int written);
         return written;
     }
 
-    [Benchmark, BenchmarkCategory("BytesToBytes")]
-    public int FastTextNetStandard20BytesToBytes()
+    [Benchmark, BenchmarkCategory("ToLowerBytesToBytes")]
+    public int FastTextNetStandard20ToLowerBytesToBytes()
     {
         ns20::FastText.AsciiText.ToLower(_bytes, _byteDestination, out int written);
         return written;
     }
 
-    [Benchmark(Baseline = true), BenchmarkCategory("BytesToChars")]
-    public int SystemTextAsciiBytesToChars()
+    [Benchmark(Baseline = true), BenchmarkCategory("ToLowerBytesToChars")]
+    public int SystemTextAsciiToLowerBytesToChars()
     {
         System.Text.Ascii.ToLower(_bytes, _charDestination, out int written);
         return written;
     }
 
-    [Benchmark, BenchmarkCategory("BytesToChars")]
-    public int FastTextNet8BytesToChars()
+    [Benchmark, BenchmarkCategory("ToLowerBytesToChars")]
+    public int FastTextNet8ToLowerBytesToChars()
     {
         AsciiText.ToLower(_bytes, _charDestination, out int written);
         return written;
     }
 
-    [Benchmark, BenchmarkCategory("BytesToChars")]
-    public int FastTextNetStandard20BytesToChars()
+    [Benchmark, BenchmarkCategory("ToLowerBytesToChars")]
+    public int FastTextNetStandard20ToLowerBytesToChars()
     {
         ns20::FastText.AsciiText.ToLower(_bytes, _charDestination, out int written);
         return written;
     }
 
-    [Benchmark(Baseline = true), BenchmarkCategory("CharsToBytes")]
-    public int SystemTextAsciiCharsToBytes()
+    [Benchmark(Baseline = true), BenchmarkCategory("ToLowerCharsToBytes")]
+    public int SystemTextAsciiToLowerCharsToBytes()
     {
         System.Text.Ascii.ToLower(_chars, _byteDestination, out int written);
         return written;
     }
 
-    [Benchmark, BenchmarkCategory("CharsToBytes")]
-    public int FastTextNet8CharsToBytes()
+    [Benchmark, BenchmarkCategory("ToLowerCharsToBytes")]
+    public int FastTextNet8ToLowerCharsToBytes()
     {
         AsciiText.ToLower(_chars, _byteDestination, out int written);
         return written;
     }
 
-    [Benchmark, BenchmarkCategory("CharsToBytes")]
-    public int FastTextNetStandard20CharsToBytes()
+    [Benchmark, BenchmarkCategory("ToLowerCharsToBytes")]
+    public int FastTextNetStandard20ToLowerCharsToBytes()
     {
         ns20::FastText.AsciiText.ToLower(_chars, _byteDestination, out int written);
+        return written;
+    }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("ToUpperCharsToChars")]
+    public int SystemTextAsciiToUpperCharsToChars()
+    {
+        System.Text.Ascii.ToUpper(_chars, _charDestination, out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory("ToUpperCharsToChars")]
+    public int FastTextNet8ToUpperCharsToChars()
+    {
+        AsciiText.ToUpper(_chars, _charDestination, out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory("ToUpperCharsToChars")]
+    public int FastTextNetStandard20ToUpperCharsToChars()
+    {
+        ns20::FastText.AsciiText.ToUpper(_chars, _charDestination, out int written);
+        return written;
+    }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("ToUpperBytesToBytes")]
+    public int SystemTextAsciiToUpperBytesToBytes()
+    {
+        System.Text.Ascii.ToUpper(_bytes, _byteDestination, out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory("ToUpperBytesToBytes")]
+    public int FastTextNet8ToUpperBytesToBytes()
+    {
+        AsciiText.ToUpper(_bytes, _byteDestination, out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory("ToUpperBytesToBytes")]
+    public int FastTextNetStandard20ToUpperBytesToBytes()
+    {
+        ns20::FastText.AsciiText.ToUpper(_bytes, _byteDestination, out int written);
+        return written;
+    }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("ToUpperBytesToChars")]
+    public int SystemTextAsciiToUpperBytesToChars()
+    {
+        System.Text.Ascii.ToUpper(_bytes, _charDestination, out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory("ToUpperBytesToChars")]
+    public int FastTextNet8ToUpperBytesToChars()
+    {
+        AsciiText.ToUpper(_bytes, _charDestination, out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory("ToUpperBytesToChars")]
+    public int FastTextNetStandard20ToUpperBytesToChars()
+    {
+        ns20::FastText.AsciiText.ToUpper(_bytes, _charDestination, out int written);
+        return written;
+    }
+
+    [Benchmark(Baseline = true), BenchmarkCategory("ToUpperCharsToBytes")]
+    public int SystemTextAsciiToUpperCharsToBytes()
+    {
+        System.Text.Ascii.ToUpper(_chars, _byteDestination, out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory("ToUpperCharsToBytes")]
+    public int FastTextNet8ToUpperCharsToBytes()
+    {
+        AsciiText.ToUpper(_chars, _byteDestination, out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory("ToUpperCharsToBytes")]
+    public int FastTextNetStandard20ToUpperCharsToBytes()
+    {
+        ns20::FastText.AsciiText.ToUpper(_chars, _byteDestination, out int written);
         return written;
     }
 }

@@ -7,8 +7,8 @@ using FastText.Benchmarks.Infrastructure;
 namespace FastText.Benchmarks.Ascii;
 
 /// <summary>
-/// Equals over equal ASCII text (the whole input is compared), for the three element pairings (char/byte costs the
-/// same as byte/char): both FastText builds against System.Text.Ascii.Equals, the baseline of each category.
+/// Equals over equal ASCII text (the whole input is compared), one category per overload (bytes/bytes, bytes/chars,
+/// chars/bytes, chars/chars): both FastText builds against System.Text.Ascii.Equals, the baseline of each category.
 /// </summary>
 [FastJob]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
@@ -51,6 +51,15 @@ public class AsciiEqualsBenchmarks
 
     [Benchmark, BenchmarkCategory("BytesChars")]
     public bool FastTextNetStandard20BytesChars() => ns20::FastText.AsciiText.Equals(_bytes, _chars);
+
+    [Benchmark(Baseline = true), BenchmarkCategory("CharsBytes")]
+    public bool SystemTextAsciiCharsBytes() => System.Text.Ascii.Equals(_chars, _otherBytes);
+
+    [Benchmark, BenchmarkCategory("CharsBytes")]
+    public bool FastTextNet8CharsBytes() => AsciiText.Equals(_chars, _otherBytes);
+
+    [Benchmark, BenchmarkCategory("CharsBytes")]
+    public bool FastTextNetStandard20CharsBytes() => ns20::FastText.AsciiText.Equals(_chars, _otherBytes);
 
     [Benchmark(Baseline = true), BenchmarkCategory("CharsChars")]
     public bool SystemTextAsciiCharsChars() => System.Text.Ascii.Equals(_chars, _otherChars);

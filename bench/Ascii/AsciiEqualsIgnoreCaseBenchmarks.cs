@@ -7,8 +7,9 @@ using FastText.Benchmarks.Infrastructure;
 namespace FastText.Benchmarks.Ascii;
 
 /// <summary>
-/// EqualsIgnoreCase over ASCII text equal but for case (the other side upper-cased, so every letter needs folding), for the three element pairings (char/byte costs the
-/// same as byte/char): both FastText builds against System.Text.Ascii.EqualsIgnoreCase, the baseline of each category.
+/// EqualsIgnoreCase over case-mixed ASCII text equal but for case (the other side upper-cased, so every lower-case
+/// letter needs folding), one category per overload (bytes/bytes, bytes/chars, chars/bytes, chars/chars): both
+/// FastText builds against System.Text.Ascii.EqualsIgnoreCase, the baseline of each category.
 /// </summary>
 [FastJob]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory, BenchmarkLogicalGroupRule.ByParams)]
@@ -51,6 +52,15 @@ public class AsciiEqualsIgnoreCaseBenchmarks
 
     [Benchmark, BenchmarkCategory("BytesChars")]
     public bool FastTextNetStandard20BytesChars() => ns20::FastText.AsciiText.EqualsIgnoreCase(_bytes, _otherChars);
+
+    [Benchmark(Baseline = true), BenchmarkCategory("CharsBytes")]
+    public bool SystemTextAsciiCharsBytes() => System.Text.Ascii.EqualsIgnoreCase(_chars, _otherBytes);
+
+    [Benchmark, BenchmarkCategory("CharsBytes")]
+    public bool FastTextNet8CharsBytes() => AsciiText.EqualsIgnoreCase(_chars, _otherBytes);
+
+    [Benchmark, BenchmarkCategory("CharsBytes")]
+    public bool FastTextNetStandard20CharsBytes() => ns20::FastText.AsciiText.EqualsIgnoreCase(_chars, _otherBytes);
 
     [Benchmark(Baseline = true), BenchmarkCategory("CharsChars")]
     public bool SystemTextAsciiCharsChars() => System.Text.Ascii.EqualsIgnoreCase(_chars, _otherChars);

@@ -150,4 +150,94 @@ internal static class AsciiCore
 
         return AsciiUInt64.ChangeCase(ref source, ref destination, length, toUpper);
     }
+
+    // In place, the paths' last vector overlaps the one stored just before it, and a load that overlaps an earlier
+    // store at another offset cannot be served from the store buffer: the CPU waits for the store to retire (a
+    // store-forwarding stall; it made converting 33 bytes in place cost more than 128). Here the text is cut into
+    // whole steps of ever narrower paths (then single elements), so no load reads what the same call wrote, and a
+    // second call over the same text finds each of its loads matching one earlier store exactly.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static nuint ChangeCaseInPlace(ref char value, nuint length, bool toUpper)
+    {
+        nuint done = 0;
+        if (Vector256.IsHardwareAccelerated && length >= (nuint)Vector256<ushort>.Count)
+        {
+            nuint whole = length & ~(nuint)(Vector256<ushort>.Count - 1);
+            done = AsciiVector256.ChangeCase(ref value, ref value, whole, toUpper);
+            if (done != whole || done == length)
+            {
+                return done;
+            }
+        }
+
+        if (Vector128.IsHardwareAccelerated && length - done >= (nuint)Vector128<ushort>.Count)
+        {
+            nuint whole = (length - done) & ~(nuint)(Vector128<ushort>.Count - 1);
+            ref char rest = ref Unsafe.Add(ref value, done);
+            nuint converted = AsciiVector128.ChangeCase(ref rest, ref rest, whole, toUpper);
+            done += converted;
+            if (converted != whole || done == length)
+            {
+                return done;
+            }
+        }
+
+        nuint quads = (length - done) & ~(nuint)3;
+        if (quads != 0)
+        {
+            ref char rest = ref Unsafe.Add(ref value, done);
+            nuint converted = AsciiUInt64.ChangeCase(ref rest, ref rest, quads, toUpper);
+            done += converted;
+            if (converted != quads || done == length)
+            {
+                return done;
+            }
+        }
+
+        ref char tail = ref Unsafe.Add(ref value, done);
+        return done + AsciiScalar.ChangeCase(ref tail, ref tail, length - done, toUpper);
+    }
+
+    /// <summary>The byte form of <see cref="ChangeCaseInPlace(ref char, nuint, bool)"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static nuint ChangeCaseInPlace(ref byte value, nuint length, bool toUpper)
+    {
+        nuint done = 0;
+        if (Vector256.IsHardwareAccelerated && length >= (nuint)Vector256<byte>.Count)
+        {
+            nuint whole = length & ~(nuint)(Vector256<byte>.Count - 1);
+            done = AsciiVector256.ChangeCase(ref value, ref value, whole, toUpper);
+            if (done != whole || done == length)
+            {
+                return done;
+            }
+        }
+
+        if (Vector128.IsHardwareAccelerated && length - done >= (nuint)Vector128<byte>.Count)
+        {
+            nuint whole = (length - done) & ~(nuint)(Vector128<byte>.Count - 1);
+            ref byte rest = ref Unsafe.Add(ref value, done);
+            nuint converted = AsciiVector128.ChangeCase(ref rest, ref rest, whole, toUpper);
+            done += converted;
+            if (converted != whole || done == length)
+            {
+                return done;
+            }
+        }
+
+        nuint octets = (length - done) & ~(nuint)7;
+        if (octets != 0)
+        {
+            ref byte rest = ref Unsafe.Add(ref value, done);
+            nuint converted = AsciiUInt64.ChangeCase(ref rest, ref rest, octets, toUpper);
+            done += converted;
+            if (converted != octets || done == length)
+            {
+                return done;
+            }
+        }
+
+        ref byte tail = ref Unsafe.Add(ref value, done);
+        return done + AsciiScalar.ChangeCase(ref tail, ref tail, length - done, toUpper);
+    }
 }

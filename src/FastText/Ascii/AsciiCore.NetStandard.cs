@@ -45,4 +45,12 @@ internal static class AsciiCore
         Vector.IsHardwareAccelerated && length >= (nuint)Vector<byte>.Count
             ? AsciiVectorT.ChangeCase(ref source, ref destination, length, toUpper)
             : AsciiUInt64.ChangeCase(ref source, ref destination, length, toUpper);
+
+    // The net8.0 build cuts in-place text into non-overlapping steps to avoid store-forwarding stalls; Vector<T>
+    // serves older runtimes, where the plain path is kept.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static nuint ChangeCaseInPlace(ref char value, nuint length, bool toUpper) => ChangeCase(ref value, ref value, length, toUpper);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static nuint ChangeCaseInPlace(ref byte value, nuint length, bool toUpper) => ChangeCase(ref value, ref value, length, toUpper);
 }

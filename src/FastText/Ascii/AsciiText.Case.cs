@@ -91,42 +91,42 @@ public static partial class AsciiText
     /// <param name="charsWritten">The number of leading chars converted: <paramref name="value"/>'s length, or the index of the first non-ASCII char.</param>
     /// <returns><see cref="OperationStatus.Done"/> or <see cref="OperationStatus.InvalidData"/>.</returns>
     public static OperationStatus ToLowerInPlace(Span<char> value, out int charsWritten) =>
-        ChangeCaseInPlaceOrApart(value, value, toUpper: false, out charsWritten);
+        ChangeCaseInPlace(value, toUpper: false, out charsWritten);
 
     /// <summary>Raises 'a'..'z' in place, stopping at the first non-ASCII char (left unchanged, as is all after it).</summary>
     /// <param name="value">The chars to convert.</param>
     /// <param name="charsWritten">The number of leading chars converted: <paramref name="value"/>'s length, or the index of the first non-ASCII char.</param>
     /// <returns><see cref="OperationStatus.Done"/> or <see cref="OperationStatus.InvalidData"/>.</returns>
     public static OperationStatus ToUpperInPlace(Span<char> value, out int charsWritten) =>
-        ChangeCaseInPlaceOrApart(value, value, toUpper: true, out charsWritten);
+        ChangeCaseInPlace(value, toUpper: true, out charsWritten);
 
     /// <summary>Lowers 'A'..'Z' in place, stopping at the first non-ASCII byte (left unchanged, as is all after it).</summary>
     /// <param name="value">The bytes to convert.</param>
     /// <param name="bytesWritten">The number of leading bytes converted: <paramref name="value"/>'s length, or the index of the first non-ASCII byte.</param>
     /// <returns><see cref="OperationStatus.Done"/> or <see cref="OperationStatus.InvalidData"/>.</returns>
     public static OperationStatus ToLowerInPlace(Span<byte> value, out int bytesWritten) =>
-        ChangeCaseInPlaceOrApart(value, value, toUpper: false, out bytesWritten);
+        ChangeCaseInPlace(value, toUpper: false, out bytesWritten);
 
     /// <summary>Raises 'a'..'z' in place, stopping at the first non-ASCII byte (left unchanged, as is all after it).</summary>
     /// <param name="value">The bytes to convert.</param>
     /// <param name="bytesWritten">The number of leading bytes converted: <paramref name="value"/>'s length, or the index of the first non-ASCII byte.</param>
     /// <returns><see cref="OperationStatus.Done"/> or <see cref="OperationStatus.InvalidData"/>.</returns>
     public static OperationStatus ToUpperInPlace(Span<byte> value, out int bytesWritten) =>
-        ChangeCaseInPlaceOrApart(value, value, toUpper: true, out bytesWritten);
+        ChangeCaseInPlace(value, toUpper: true, out bytesWritten);
 
     private static OperationStatus ChangeCase(ReadOnlySpan<char> source, Span<char> destination, bool toUpper, out int written)
     {
         ThrowIfOverlap(MemoryMarshal.AsBytes(source), MemoryMarshal.AsBytes((ReadOnlySpan<char>)destination));
-        return ChangeCaseInPlaceOrApart(source, destination, toUpper, out written);
+        return ChangeCaseApart(source, destination, toUpper, out written);
     }
 
     private static OperationStatus ChangeCase(ReadOnlySpan<byte> source, Span<byte> destination, bool toUpper, out int written)
     {
         ThrowIfOverlap(source, destination);
-        return ChangeCaseInPlaceOrApart(source, destination, toUpper, out written);
+        return ChangeCaseApart(source, destination, toUpper, out written);
     }
 
-    private static OperationStatus ChangeCaseInPlaceOrApart(ReadOnlySpan<char> source, Span<char> destination, bool toUpper, out int written)
+    private static OperationStatus ChangeCaseApart(ReadOnlySpan<char> source, Span<char> destination, bool toUpper, out int written)
     {
         int length = Math.Min(source.Length, destination.Length);
         nuint converted = AsciiCore.ChangeCase(
@@ -135,13 +135,25 @@ public static partial class AsciiText
         return Status((int)converted, length, source.Length);
     }
 
-    private static OperationStatus ChangeCaseInPlaceOrApart(ReadOnlySpan<byte> source, Span<byte> destination, bool toUpper, out int written)
+    private static OperationStatus ChangeCaseApart(ReadOnlySpan<byte> source, Span<byte> destination, bool toUpper, out int written)
     {
         int length = Math.Min(source.Length, destination.Length);
         nuint converted = AsciiCore.ChangeCase(
             ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), (nuint)length, toUpper);
         written = (int)converted;
         return Status((int)converted, length, source.Length);
+    }
+
+    private static OperationStatus ChangeCaseInPlace(Span<char> value, bool toUpper, out int written)
+    {
+        written = (int)AsciiCore.ChangeCaseInPlace(ref MemoryMarshal.GetReference(value), (nuint)value.Length, toUpper);
+        return written == value.Length ? OperationStatus.Done : OperationStatus.InvalidData;
+    }
+
+    private static OperationStatus ChangeCaseInPlace(Span<byte> value, bool toUpper, out int written)
+    {
+        written = (int)AsciiCore.ChangeCaseInPlace(ref MemoryMarshal.GetReference(value), (nuint)value.Length, toUpper);
+        return written == value.Length ? OperationStatus.Done : OperationStatus.InvalidData;
     }
 
     /// <summary>The runtime's rule for span-to-span conversions: any overlap at all is refused (in place has its own methods).</summary>

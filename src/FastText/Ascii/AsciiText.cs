@@ -26,7 +26,11 @@ public static partial class AsciiText
     /// <param name="destination">Receives one byte per converted char.</param>
     /// <param name="bytesWritten">The number of leading chars converted; on <see cref="OperationStatus.InvalidData"/> the index of the first non-ASCII char.</param>
     /// <returns><see cref="OperationStatus.Done"/>, <see cref="OperationStatus.DestinationTooSmall"/> or <see cref="OperationStatus.InvalidData"/>.</returns>
-    public static OperationStatus FromUtf16(ReadOnlySpan<char> source, Span<byte> destination, out int bytesWritten)
+    public static OperationStatus FromUtf16(ReadOnlySpan<char> source, Span<byte> destination, out int bytesWritten) =>
+        AsciiNarrowing.FromUtf16(source, destination, out bytesWritten);
+
+    /// <summary><see cref="FromUtf16(ReadOnlySpan{char}, Span{byte}, out int)"/> on this library's own paths.</summary>
+    internal static OperationStatus FromUtf16OnPaths(ReadOnlySpan<char> source, Span<byte> destination, out int bytesWritten)
     {
         int length = Math.Min(source.Length, destination.Length);
         nuint converted = AsciiCore.Narrow(

@@ -7,11 +7,10 @@ namespace FastText;
 
 /// <summary>
 /// UTF-16 to UTF-8 for the text after the ASCII prefix, with exactly <see cref="System.Text.Encoding.UTF8"/>'s
-/// output (a lone or reversed surrogate becomes U+FFFD, EF BF BD). Written out rather than calling the encoder
-/// because the encoder allocates a fallback buffer whenever it meets a lone surrogate, and these overloads
-/// promise zero allocations. ASCII runs inside the text go back through the SIMD paths.
+/// output (a lone or reversed surrogate becomes U+FFFD, EF BF BD) and without allocating. The count is ours on both
+/// builds (64-bit sum, the encoder's exception past int.MaxValue); the encoding step is per target framework.
 /// </summary>
-internal static class Utf8Transcoder
+internal static partial class Utf8Transcoder
 {
     /// <summary>
     /// Adds the UTF-8 length of <paramref name="source"/> to <paramref name="bytesBefore"/> (the ASCII prefix the
@@ -64,82 +63,5 @@ internal static class Utf8Transcoder
         }
 
         return (int)count;
-    }
-
-    /// <summary>Encodes all of <paramref name="source"/>; returns the bytes written, or -1 when they do not fit (the destination then holds partial output).</summary>
-    /// <remarks>Room is checked as <c>destination.Length - j &lt; n</c>: <c>j + n</c> would wrap for a span near int.MaxValue bytes.</remarks>
-    public static int Encode(ReadOnlySpan<char> source, Span<byte> destination)
-    {
-        int i = 0;
-        int j = 0;
-        while (i < source.Length)
-        {
-            char c = source[i];
-            if (c <= 0x7F)
-            {
-                if (j >= destination.Length)
-                {
-                    return -1;
-                }
-
-                destination[j++] = (byte)c;
-                i++;
-                if (i < source.Length && source[i] <= 0x7F)
-                {
-                    int room = Math.Min(source.Length - i, destination.Length - j);
-                    int run = (int)AsciiCore.Narrow(
-                        ref Unsafe.AsRef(in source[i]), ref MemoryMarshal.GetReference(destination.Slice(j)), (nuint)room);
-                    i += run;
-                    j += run;
-                }
-
-                continue;
-            }
-
-            if (c <= 0x7FF)
-            {
-                if (destination.Length - j < 2)
-                {
-                    return -1;
-                }
-
-                destination[j] = (byte)(0xC0 | (c >> 6));
-                destination[j + 1] = (byte)(0x80 | (c & 0x3F));
-                j += 2;
-            }
-            else if (char.IsHighSurrogate(c) && i + 1 < source.Length && char.IsLowSurrogate(source[i + 1]))
-            {
-                if (destination.Length - j < 4)
-                {
-                    return -1;
-                }
-
-                int codePoint = 0x10000 + ((c - 0xD800) << 10) + (source[i + 1] - 0xDC00);
-                destination[j] = (byte)(0xF0 | (codePoint >> 18));
-                destination[j + 1] = (byte)(0x80 | ((codePoint >> 12) & 0x3F));
-                destination[j + 2] = (byte)(0x80 | ((codePoint >> 6) & 0x3F));
-                destination[j + 3] = (byte)(0x80 | (codePoint & 0x3F));
-                j += 4;
-                i++;
-            }
-            else
-            {
-                if (destination.Length - j < 3)
-                {
-                    return -1;
-                }
-
-                // A surrogate that is not part of a well-formed pair is replaced by U+FFFD, as Encoding.UTF8 does.
-                int scalar = char.IsSurrogate(c) ? 0xFFFD : c;
-                destination[j] = (byte)(0xE0 | (scalar >> 12));
-                destination[j + 1] = (byte)(0x80 | ((scalar >> 6) & 0x3F));
-                destination[j + 2] = (byte)(0x80 | (scalar & 0x3F));
-                j += 3;
-            }
-
-            i++;
-        }
-
-        return j;
     }
 }

@@ -103,5 +103,5 @@ public ref partial struct ValueStringBuilder
     }
 
     // TryWrite does not say how much it needs: at least double the free space and try again.
-    private void GrowForRetry() => Grow(Math.Max(_chars.Length - _pos + 1, MinimumRentLength));
+    private void GrowForRetry() => Grow(Math.Max(_chars.Length - _pos + 1, MinimumRentCapacity));
 }

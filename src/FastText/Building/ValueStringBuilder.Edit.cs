@@ -230,7 +230,7 @@ public ref partial struct ValueStringBuilder
     {
         if ((ulong)length > MaximumCapacity)
         {
-            ThrowHelper.ThrowOutOfMemory("A ValueStringBuilder cannot hold more than 2,147,483,591 chars.");
+            ThrowHelper.ThrowOutOfMemory("A ValueStringBuilder cannot hold more than 2,147,483,587 chars.");
         }
 
         return (int)length;

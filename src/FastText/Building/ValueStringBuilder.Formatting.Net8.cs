@@ -14,7 +14,7 @@ public ref partial struct ValueStringBuilder
         // keeps value types unboxed.
         while (true)
         {
-            Grow(Math.Max(_chars.Length - _pos + 1, MinimumRentLength));
+            Grow(Math.Max(_chars.Length - _pos + 1, MinimumRentCapacity));
             if (((ISpanFormattable)value!).TryFormat(_chars.Slice(_pos), out int written, format, provider))
             {
                 _pos += written;
@@ -63,7 +63,7 @@ public ref partial struct ValueStringBuilder
         {
             while (!((ISpanFormattable)value).TryFormat(_chars.Slice(_pos), out int written, format, provider) || Commit(written))
             {
-                Grow(Math.Max(_chars.Length - _pos + 1, MinimumRentLength));
+                Grow(Math.Max(_chars.Length - _pos + 1, MinimumRentCapacity));
             }
         }
         else

@@ -14,7 +14,7 @@ public ref partial struct ValueStringBuilder
     /// </summary>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void Append([InterpolatedStringHandlerArgument("")] scoped AppendInterpolatedStringHandler handler) =>
         AdoptDraft(handler);
 
@@ -26,7 +26,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="provider">The culture information for every hole, or <see langword="null"/> for the current culture.</param>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void Append(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] scoped AppendInterpolatedStringHandler handler)
     {
         _ = provider; // Already in the handler.
@@ -36,7 +36,7 @@ public ref partial struct ValueStringBuilder
     /// <summary>Appends an interpolated string as <see cref="Append(AppendInterpolatedStringHandler)"/> does, then <see cref="Environment.NewLine"/>.</summary>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void AppendLine([InterpolatedStringHandlerArgument("")] scoped AppendInterpolatedStringHandler handler)
     {
         AdoptDraft(handler);
@@ -50,7 +50,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="provider">The culture information for every hole, or <see langword="null"/> for the current culture.</param>
     /// <param name="handler">Built by the compiler from the interpolated string, over this builder.</param>
     /// <exception cref="InvalidOperationException">The handler was made for another builder, was already used, or
-    /// a hole changed this builder.</exception>
+    /// a hole changed this builder, or a copy of this builder already returned its pooled array.</exception>
     public void AppendLine(IFormatProvider? provider, [InterpolatedStringHandlerArgument("", nameof(provider))] scoped AppendInterpolatedStringHandler handler)
     {
         _ = provider;
@@ -77,6 +77,10 @@ public ref partial struct ValueStringBuilder
             LentArrays.TryUnlend(handler.OwnerRented);
         }
 
+        // A stale copy must not release the array another copy returned; the draft's own array, if it grew, goes
+        // to the garbage collector.
+        ThrowIfCopyReturnedArray();
+
         char[]? grown = handler.DraftRented;
         if (grown is null)
         {
@@ -85,8 +89,9 @@ public ref partial struct ValueStringBuilder
         }
 
         char[]? previous = _rented;
-        _chars = grown;
+        _chars = Writable(grown);
         _rented = grown;
+        _stamp = handler.DraftStamp;
         _pos = handler.DraftLength;
         if (previous is not null)
         {
@@ -171,6 +176,8 @@ public ref partial struct ValueStringBuilder
         internal readonly int OwnerCapacity => _ownerCapacity;
 
         internal readonly char[]? DraftRented => _draft._rented;
+
+        internal readonly long DraftStamp => _draft._stamp;
 
         internal readonly int DraftLength => _draft._pos;
 

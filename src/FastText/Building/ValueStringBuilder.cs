@@ -14,14 +14,22 @@ namespace FastText;
 /// <para>Ownership rules (the misuse that returns a pooled array twice is what keeps the runtime's own copy internal):</para>
 /// <list type="bullet">
 /// <item>Pass the builder to other methods by <see langword="ref"/>; never copy it (<c>var b2 = b;</c> or a by-value
-/// parameter). A copy that grows returns the array the original still writes into.</item>
+/// parameter). Copies share the rented array but not the length. Each rented array carries a stamp (in chars
+/// reserved past <see cref="Capacity"/>) that only its current owner holds, so however copies are grown and
+/// disposed the array goes back to the pool once: the first copy to grow or dispose returns it; a later
+/// <see cref="Dispose"/> of another copy leaves it alone (without throwing, since Dispose often runs in a
+/// <c>finally</c> while another exception is in flight), and that copy's growth, <see cref="ToString()"/> or
+/// interpolated append throws <see cref="InvalidOperationException"/>. Writes into such a stale copy between those
+/// points (plain appends do not check, to stay cheap) land in the returned array: no memory outside a managed array
+/// is touched, but they may overwrite text the array's next renter builds.</item>
 /// <item>Call <see cref="Dispose"/> once, typically with <c>using</c>/<c>try/finally</c>. A second call does nothing,
 /// and a disposed builder is empty and reusable (it rents again when written to).</item>
 /// <item><see cref="ToString()"/> does NOT dispose: the builder stays usable, and you still dispose it.</item>
 /// <item>The caller's initial buffer is never returned to the pool; only arrays the builder rented are.</item>
 /// </list>
 /// <para>Growth rents at least double the current capacity (and at least what is needed), copies only the
-/// written part, then returns the previously rented array.</para>
+/// written part, then returns the previously rented array. The first array of a builder without a buffer (256
+/// chars) comes from a per-thread spare in front of the shared pool, held by one builder at a time.</para>
 /// <para>Formatting matches <see cref="System.Text.StringBuilder"/> exactly: a <see langword="null"/> provider means
 /// the current culture. On net8.0 every supported value formats in place through <c>ISpanFormattable</c> (never an
 /// allocating <c>ToString</c>). On netstandard2.0 these format in place without allocating: integers with the
@@ -39,13 +47,20 @@ public ref partial struct ValueStringBuilder
     // building one costs a single rent instead of a chain of small ones (ArrayPool.Shared's 256-char bucket).
     internal const int MinimumRentLength = 256;
 
+    // The capacity of that first array: the rest is the ownership stamp.
+    internal const int MinimumRentCapacity = MinimumRentLength - StampLength;
+
     // The largest char[] the runtime allows (Array.MaxLength, which netstandard2.0 lacks).
-    internal const int MaximumCapacity = 0x7FFFFFC7;
+    internal const int ArrayMaxLength = 0x7FFFFFC7;
+
+    // The most chars a builder holds: the largest array less its stamp.
+    internal const int MaximumCapacity = ArrayMaxLength - StampLength;
 
     private Span<char> _chars;
     private char[]? _rented;
     private int _pos;
     private ArrayPool<char>? _pool;
+    private long _stamp;
 
     /// <summary>Starts writing into <paramref name="initialBuffer"/>, which is never returned to any pool.</summary>
     /// <param name="initialBuffer">The buffer to write into first; often <c>stackalloc char[256]</c>. May be empty.</param>
@@ -55,6 +70,7 @@ public ref partial struct ValueStringBuilder
         _rented = null;
         _pos = 0;
         _pool = null;
+        _stamp = 0;
     }
 
     /// <summary>Starts with an array of at least <paramref name="initialCapacity"/> chars rented from <see cref="ArrayPool{T}.Shared"/>.</summary>
@@ -72,6 +88,7 @@ public ref partial struct ValueStringBuilder
         _rented = null;
         _pos = 0;
         _pool = pool;
+        _stamp = 0;
     }
 
     /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
@@ -82,8 +99,14 @@ public ref partial struct ValueStringBuilder
             ThrowHelper.ThrowArgumentOutOfRange(nameof(initialCapacity), "The capacity must not be negative.");
         }
 
+        if (initialCapacity > MaximumCapacity)
+        {
+            ThrowHelper.ThrowOutOfMemory("A ValueStringBuilder cannot hold more than 2,147,483,587 chars.");
+        }
+
         _pool = pool;
         _pos = 0;
+        _stamp = 0;
         if (initialCapacity == 0)
         {
             _rented = null;
@@ -91,24 +114,24 @@ public ref partial struct ValueStringBuilder
         }
         else
         {
-            char[] array = Pool.Rent(initialCapacity);
+            _rented = null;
+            _chars = default;
+            char[] array = RentStamped(initialCapacity, out _stamp);
             _rented = array;
-            _chars = array;
+            _chars = Writable(array);
         }
     }
 
+    /// <summary>The pool to rent from: the test hook's pool when one is installed on this thread, else the shared one.</summary>
+    private readonly ArrayPool<char> Pool => _pool ?? BuilderThreadState.CurrentOrNull?.PoolForTests ?? ArrayPool<char>.Shared;
+
     /// <summary>
-    /// The test suite's hook: a pool that builders created without one use on this thread instead of
-    /// <see cref="ArrayPool{T}.Shared"/>, so that every builder test runs under a pool that detects double returns,
-    /// foreign returns, leaks and writes after return. Never set outside the tests.
+    /// The test suite's hook: installs (or, with <see langword="null"/>, removes) a pool that builders created
+    /// without one use on this thread instead of <see cref="ArrayPool{T}.Shared"/>, so that every builder test runs
+    /// under a pool that detects double returns, foreign returns, leaks and writes after return. Never set outside
+    /// the tests.
     /// </summary>
-    [ThreadStatic]
-    private static ArrayPool<char>? t_poolForTests;
-
-    private readonly ArrayPool<char> Pool => _pool ?? t_poolForTests ?? ArrayPool<char>.Shared;
-
-    /// <summary>Installs (or, with <see langword="null"/>, removes) the test suite's pool for this thread.</summary>
-    internal static void SetPoolForTests(ArrayPool<char>? pool) => t_poolForTests = pool;
+    internal static void SetPoolForTests(ArrayPool<char>? pool) => BuilderThreadState.Current.PoolForTests = pool;
 
     /// <summary>
     /// The number of chars written. Setting a smaller value truncates; setting a larger value grows the builder and
@@ -227,7 +250,14 @@ public ref partial struct ValueStringBuilder
 
     /// <summary>The written chars as a new string. Does NOT dispose the builder: it stays usable and you still dispose it.</summary>
     /// <returns>The text built so far.</returns>
-    public override readonly string ToString() => _chars.Slice(0, _pos).ToString();
+    /// <exception cref="InvalidOperationException">This builder was copied and another copy already returned the
+    /// array it writes into (see the remarks on copies).</exception>
+    public override readonly string ToString()
+    {
+        ThrowIfCopyReturnedArray(); // a buffer the caller gave costs one null test
+
+        return _chars.Slice(0, _pos).ToString();
+    }
 
     /// <summary>A slice of the written chars as a new string. Does NOT dispose the builder.</summary>
     /// <param name="start">The first char.</param>
@@ -242,15 +272,18 @@ public ref partial struct ValueStringBuilder
 
     /// <summary>
     /// Returns the rented array (if any) to the pool and leaves an empty builder that rents again when written to.
-    /// A second call does nothing. The caller's initial buffer is forgotten, never returned.
+    /// A second call does nothing. The caller's initial buffer is forgotten, never returned. A copy of this builder
+    /// whose array another copy already returned returns nothing and does not throw.
     /// </summary>
     public void Dispose()
     {
+        bool owned = OwnsRented;
         char[]? toReturn = _rented;
         _rented = null;
         _chars = default;
         _pos = 0;
-        if (toReturn is not null)
+        _stamp = 0;
+        if (toReturn is not null && owned)
         {
             ReleaseRented(toReturn);
         }
@@ -291,26 +324,34 @@ public ref partial struct ValueStringBuilder
     /// may be a span into that array (<c>b.Append(b.AsSpan())</c>) copies the input first and then calls
     /// <see cref="ReleaseRented"/>. A throwing Rent leaves the builder as it was.
     /// </summary>
+    /// <exception cref="InvalidOperationException">A copy of this builder already returned its array.</exception>
     private char[]? GrowKeepingPrevious(int additionalCapacityBeyondPos, int charsToKeep)
     {
-        int newCapacity = ComputeGrownCapacity(_chars.Length, _pos, additionalCapacityBeyondPos);
-        char[] array = Pool.Rent(newCapacity);
+        ThrowIfCopyReturnedArray();
+        int newCapacity = ComputeGrownCapacity(_rented?.Length ?? _chars.Length, _pos, additionalCapacityBeyondPos);
+        char[] array = RentStamped(newCapacity, out long stamp);
         _chars.Slice(0, Math.Min(charsToKeep, _chars.Length)).CopyTo(array);
 
         char[]? previous = _rented;
-        _chars = array;
+        _chars = Writable(array);
         _rented = array;
+        _stamp = stamp;
         return previous;
     }
 
     /// <summary>
     /// The capacity to grow to: what is needed (<paramref name="pos"/> + <paramref name="additional"/>, computed
-    /// without overflow), at least double <paramref name="currentCapacity"/> (clamped to the largest array) and at
-    /// least <see cref="MinimumRentLength"/>.
+    /// without overflow) and at least what makes the new array (capacity plus stamp) double
+    /// <paramref name="currentLength"/> and at least <see cref="MinimumRentLength"/> long (clamped to
+    /// <see cref="MaximumCapacity"/>), so that arrays stay in the shared pool's power-of-two buckets.
     /// </summary>
+    /// <param name="currentLength">The length of the current buffer: the whole rented array, stamp included, or the
+    /// caller's buffer.</param>
+    /// <param name="pos">The chars written.</param>
+    /// <param name="additional">The chars needed beyond <paramref name="pos"/>.</param>
     /// <exception cref="OutOfMemoryException">More than <see cref="MaximumCapacity"/> chars are needed.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="additional"/> is negative.</exception>
-    internal static int ComputeGrownCapacity(int currentCapacity, int pos, int additional)
+    internal static int ComputeGrownCapacity(int currentLength, int pos, int additional)
     {
         if (additional < 0)
         {
@@ -320,22 +361,10 @@ public ref partial struct ValueStringBuilder
         ulong required = (ulong)(uint)pos + (uint)additional;
         if (required > MaximumCapacity)
         {
-            ThrowHelper.ThrowOutOfMemory("A ValueStringBuilder cannot hold more than 2,147,483,591 chars.");
+            ThrowHelper.ThrowOutOfMemory("A ValueStringBuilder cannot hold more than 2,147,483,587 chars.");
         }
 
-        ulong doubled = Math.Max((ulong)(uint)currentCapacity * 2, MinimumRentLength);
+        ulong doubled = Math.Max((ulong)(uint)currentLength * 2, MinimumRentLength) - StampLength;
         return (int)Math.Min(Math.Max(required, doubled), MaximumCapacity);
-    }
-
-    /// <summary>
-    /// Gives a rented array back to the pool, unless an interpolated-string handler is still writing into it (a
-    /// hole changed the builder): then it is left to the garbage collector, so no other renter shares it.
-    /// </summary>
-    private readonly void ReleaseRented(char[] array)
-    {
-        if (!LentArrays.TryUnlend(array))
-        {
-            Pool.Return(array);
-        }
     }
 }

@@ -80,6 +80,48 @@ public class AsciiCaseTests
         });
 
     [Fact]
+    public void In_place_every_length_and_bad_index()
+    {
+        // The net8.0 build cuts in-place text into whole steps of ever narrower paths (AsciiCore.ChangeCaseInPlace):
+        // every split of 0..140 elements, with a bad element at every index, against the reference.
+        var random = new Random(140);
+        for (int length = 0; length <= 140; length++)
+        {
+            for (int bad = -1; bad < length; bad++)
+            {
+                foreach (bool toUpper in new[] { false, true })
+                {
+                    char[] chars = new char[length];
+                    AsciiReference.FillAscii(chars, random);
+                    if (bad >= 0)
+                    {
+                        chars[bad] = AsciiReference.BadChars[(bad + length) % AsciiReference.BadChars.Length];
+                    }
+
+                    char[] expectedChars = chars.Select((c, i) => bad < 0 || i < bad ? AsciiReference.ChangeCase(c, toUpper) : c).ToArray();
+                    OperationStatus status = toUpper ? AsciiText.ToUpperInPlace(chars, out int written) : AsciiText.ToLowerInPlace(chars, out written);
+                    Assert.Equal(bad < 0 ? OperationStatus.Done : OperationStatus.InvalidData, status);
+                    Assert.Equal(bad < 0 ? length : bad, written);
+                    Assert.Equal(expectedChars, chars);
+
+                    byte[] bytes = new byte[length];
+                    AsciiReference.FillAscii(bytes, random);
+                    if (bad >= 0)
+                    {
+                        bytes[bad] = AsciiReference.BadBytes[(bad + length) % AsciiReference.BadBytes.Length];
+                    }
+
+                    byte[] expectedBytes = bytes.Select((b, i) => bad < 0 || i < bad ? AsciiReference.ChangeCase(b, toUpper) : b).ToArray();
+                    status = toUpper ? AsciiText.ToUpperInPlace(bytes, out written) : AsciiText.ToLowerInPlace(bytes, out written);
+                    Assert.Equal(bad < 0 ? OperationStatus.Done : OperationStatus.InvalidData, status);
+                    Assert.Equal(bad < 0 ? length : bad, written);
+                    Assert.Equal(expectedBytes, bytes);
+                }
+            }
+        }
+    }
+
+    [Fact]
     public void Only_the_26_letters_change_and_non_ascii_letters_stop_the_conversion()
     {
         string all = new(Enumerable.Range(0, 128).Select(c => (char)c).ToArray());

@@ -127,6 +127,48 @@ public class AsciiTextTests
     }
 
     [Fact]
+    public void Long_inputs_on_both_sides_of_the_net8_runtime_threshold()
+    {
+        // The net8.0 build hands FromUtf16 to the runtime from 8192 examined chars on (AsciiNarrowing): the same
+        // contract must hold just below, at and above that length, with the destination deciding the length too.
+        var random = new Random(8192);
+        (int Source, int Destination)[] shapes =
+            [(8191, 8191), (8192, 8192), (8193, 8193), (10080, 10080), (9000, 8191), (9000, 8192), (8192, 9000), (8191, 8300)];
+        foreach ((int sourceLength, int destinationLength) in shapes)
+        {
+            int examined = Math.Min(sourceLength, destinationLength);
+            IEnumerable<int> badIndexes = Enumerable.Range(-1, 70)
+                .Concat(Enumerable.Range(examined - 70, 80))
+                .Concat(Enumerable.Range(8150, 60))
+                .Concat(Enumerable.Range(0, sourceLength / 97).Select(i => i * 97))
+                .Where(i => i < sourceLength)
+                .Distinct();
+            char[] source = new char[sourceLength];
+            byte[] destinationArray = new byte[destinationLength + 4];
+            foreach (int bad in badIndexes)
+            {
+                AsciiReference.FillAscii(source, random);
+                if (bad >= 0)
+                {
+                    source[bad] = AsciiReference.BadChars[bad % AsciiReference.BadChars.Length];
+                }
+
+                destinationArray.AsSpan().Fill(AsciiReference.ByteSentinel);
+                OperationStatus status = AsciiText.FromUtf16(source, destinationArray.AsSpan(0, destinationLength), out int written);
+
+                int prefix = AsciiReference.AsciiPrefix(source.AsSpan(0, examined));
+                Assert.Equal(ExpectedStatus(prefix, examined, sourceLength), status);
+                Assert.Equal(prefix, written);
+                for (int i = 0; i < destinationArray.Length; i++)
+                {
+                    byte expected = i < prefix ? (byte)source[i] : AsciiReference.ByteSentinel;
+                    Assert.True(expected == destinationArray[i], $"{sourceLength}/{destinationLength}, bad at {bad}: byte {i} is 0x{destinationArray[i]:X2}, expected 0x{expected:X2}");
+                }
+            }
+        }
+    }
+
+    [Fact]
     public void Short_inputs_take_the_inline_path_exactly()
     {
         // Below one 128-bit vector the dispatcher inlines head/tail loads; every bad value at every index, and

@@ -39,13 +39,36 @@ public class ValueStringBuilderGrowthTests
         Assert.Equal(0, pool.Outstanding);
     }
 
+    public static TheoryData<string> FirstAppends => new() { "int", "string", "char", "interpolated", "double" };
+
+    // Issue #13: the first rent of a builder without a buffer is the shared pool's 256-char bucket (this thread's
+    // spare first array) whatever the first append is, never 260 chars, which the pool would round up to 512.
+    [Theory]
+    [MemberData(nameof(FirstAppends))]
+    public void The_first_rent_without_a_buffer_is_256_chars_stamp_included(string firstAppend)
+    {
+        var pool = new RecordingArrayPool();
+        var builder = new ValueStringBuilder(0, pool);
+        switch (firstAppend)
+        {
+            case "int": builder.Append(123456); break;
+            case "string": builder.Append("text"); break;
+            case "char": builder.Append('c'); break;
+            case "interpolated": builder.Append($"{42},{"x"}"); break;
+            default: builder.Append(1.5); break;
+        }
+
+        Assert.Equal(new[] { ValueStringBuilder.MinimumRentLength }, pool.RequestedLengths);
+        builder.Dispose();
+    }
+
     [Fact]
     public void One_append_larger_than_double_rents_what_is_needed()
     {
         var pool = new RecordingArrayPool();
         var builder = new ValueStringBuilder(new char[4], pool);
         builder.Append('a', 1_000_000);
-        Assert.Equal(1_000_000, pool.RequestedLengths.Single());
+        Assert.Equal(1_000_000 + ValueStringBuilder.StampLength, pool.RequestedLengths.Single()); // what is needed, and the stamp
         builder.EnsureCapacity(3_000_000);
         Assert.True(builder.Capacity >= 3_000_000);
         Assert.Equal(1_000_000, builder.Length);

@@ -12,21 +12,23 @@ namespace FastText.Tests.Building;
 public class ValueStringBuilderLimitTests
 {
     private const int Max = ValueStringBuilder.MaximumCapacity;
+    private const int Stamp = ValueStringBuilder.StampLength;
 
     [Theory]
-    [InlineData(0, 0, 0, ValueStringBuilder.MinimumRentLength)]
-    [InlineData(0, 0, 1, ValueStringBuilder.MinimumRentLength)]
-    [InlineData(256, 256, 1, 512)]
+    [InlineData(0, 0, 0, ValueStringBuilder.MinimumRentLength - Stamp)] // the first array is 256 chars, stamp included
+    [InlineData(0, 0, 1, ValueStringBuilder.MinimumRentLength - Stamp)]
+    [InlineData(256, 256, 1, 512 - Stamp)] // the next array doubles the current one (stack buffer or rented array)
     [InlineData(256, 10, 5000, 5010)]
-    [InlineData(Max / 2, Max / 2, 1, Max - 1)]
-    [InlineData((Max / 2) + 1, (Max / 2) + 1, 1, Max)] // doubling passes the limit: clamped, not wrapped
+    [InlineData(Max / 2, Max / 2, 1, Max - 1 - Stamp)]
+    [InlineData((Max / 2) + 1, (Max / 2) + 1, 1, Max - 3)] // doubled array length, less the stamp
+    [InlineData((Max / 2) + 3, (Max / 2) + 3, 1, Max)] // doubling passes the limit: clamped, not wrapped
     [InlineData(int.MaxValue / 2 + 1, 10, 1, Max)] // doubling overflows int
     [InlineData(Max, Max - 5, 5, Max)]
     [InlineData(Max - 1, Max - 1, 1, Max)]
     [InlineData(10, 10, Max - 10, Max)]
-    public void Grown_capacity_is_what_is_needed_at_least_doubled_and_never_past_the_largest_array(int capacity, int pos, int additional, int expected)
+    public void Grown_capacity_is_what_is_needed_at_least_doubled_and_never_past_the_largest_array(int currentLength, int pos, int additional, int expected)
     {
-        Assert.Equal(expected, ValueStringBuilder.ComputeGrownCapacity(capacity, pos, additional));
+        Assert.Equal(expected, ValueStringBuilder.ComputeGrownCapacity(currentLength, pos, additional));
     }
 
     [Theory]

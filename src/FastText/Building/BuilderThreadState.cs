@@ -1,0 +1,51 @@
+using System;
+using System.Buffers;
+
+namespace FastText;
+
+/// <summary>
+/// What <see cref="ValueStringBuilder"/> keeps per thread: the stamp sequence, the spare first array and the test
+/// pool. One thread-static object rather than one thread-static per value, so a rent or a return reads thread-local
+/// storage once (issue #13: building without a buffer was paying for each of them).
+/// </summary>
+/// <remarks>
+/// Thread-static is exact here: a builder and its copies are ref structs, so they live on one thread's stack.
+/// </remarks>
+internal sealed class BuilderThreadState
+{
+    [ThreadStatic]
+    private static BuilderThreadState? t_current;
+
+    // The stamps are the managed thread id above a per-thread sequence: no live thread shares the id, so no two
+    // live builders on any threads hold the same stamp.
+    private long _lastStamp = (long)Environment.CurrentManagedThreadId << 32;
+
+    /// <summary>This thread's state, made on first use (once per thread).</summary>
+    public static BuilderThreadState Current => t_current ??= new BuilderThreadState();
+
+    /// <summary>This thread's state if it was ever made.</summary>
+    public static BuilderThreadState? CurrentOrNull => t_current;
+
+    /// <summary>This thread's spare first array, or null while a builder holds it (or before the first return).</summary>
+    public char[]? FirstArray { get; set; }
+
+    /// <summary>The test suite's pool for builders created without one on this thread; never set outside the tests.</summary>
+    public ArrayPool<char>? PoolForTests { get; set; }
+
+    /// <summary>
+    /// A stamp no other live builder holds; never 0. After 2^32 stamps on one thread the sequence starts again, so a
+    /// stale copy would have to outlive 4 billion rents, and meet its array stamped with exactly its number again,
+    /// to be mistaken for the owner.
+    /// </summary>
+    public long NextStamp()
+    {
+        long stamp = ++_lastStamp;
+        if ((uint)stamp == 0)
+        {
+            stamp = ((long)Environment.CurrentManagedThreadId << 32) | 1;
+            _lastStamp = stamp;
+        }
+
+        return stamp;
+    }
+}

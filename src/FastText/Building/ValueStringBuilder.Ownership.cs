@@ -1,0 +1,69 @@
+using System;
+using System.Runtime.CompilerServices;
+using FastText.Internal;
+
+namespace FastText;
+
+public ref partial struct ValueStringBuilder
+{
+    // Copies of a builder (`var b2 = b;`, a by-value parameter) share its rented array but not its fields, so the
+    // only place they can learn that another copy already gave the array back is the array itself. Every array the
+    // builder rents carries, in its last StampLength chars (outside the span the builder writes into), a stamp that
+    // no other live builder holds; the builder keeps the same stamp in _stamp. Letting the array go (growth,
+    // Dispose, adopting an interpolation draft) first checks the stamp and then clears it, so of all the copies
+    // only the first one to let go returns the array, and any later one finds a different stamp: at worst that of
+    // the array's next renter, which is another stamp, never its own. A caller's buffer carries no stamp: the
+    // stackalloc path never pays for this.
+
+    /// <summary>The chars at the end of every rented array that hold its stamp; never part of the builder's span.</summary>
+    internal const int StampLength = sizeof(long) / sizeof(char);
+
+    private const string CopiedMessage =
+        "This ValueStringBuilder was copied (var b2 = b, or passed by value) and another copy already returned its "
+        + "pooled array; pass builders by ref. Nothing was changed.";
+
+    /// <summary>Rents an array with room for <paramref name="capacity"/> chars plus the stamp and stamps it.</summary>
+    private readonly char[] RentStamped(int capacity, out long stamp)
+    {
+        // capacity <= MaximumCapacity, so adding the stamp stays within the largest array.
+        BuilderThreadState state = BuilderThreadState.Current;
+        char[] array = RentArray(state, capacity + StampLength);
+        stamp = state.NextStamp();
+        Unsafe.WriteUnaligned(ref StampSlot(array), stamp);
+        return array;
+    }
+
+    private static ref byte StampSlot(char[] array) =>
+        ref Unsafe.As<char, byte>(ref array[array.Length - StampLength]);
+
+    /// <summary>The part of a rented array the builder writes into: all of it but the stamp.</summary>
+    private static Span<char> Writable(char[] array) => array.AsSpan(0, array.Length - StampLength);
+
+    /// <summary>Whether this builder still owns the array it rented (no copy of it returned the array); true when it rented none.</summary>
+    private readonly bool OwnsRented => _rented is null || Unsafe.ReadUnaligned<long>(ref StampSlot(_rented)) == _stamp;
+
+    /// <summary>Throws when a copy of this builder already returned the array it writes into.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly void ThrowIfCopyReturnedArray()
+    {
+        if (!OwnsRented)
+        {
+            ThrowHelper.ThrowInvalidOperation(CopiedMessage);
+        }
+    }
+
+    /// <summary>
+    /// Gives an array this builder owns (the caller checked <see cref="OwnsRented"/> before replacing it) back to the
+    /// pool, unless an interpolated-string handler is still writing into it (a hole changed the builder): then it is
+    /// left to the garbage collector, so no other renter shares it. The stamp is cleared first either way, so no
+    /// copy of this builder can return it later.
+    /// </summary>
+    private readonly void ReleaseRented(char[] array)
+    {
+        Unsafe.WriteUnaligned(ref StampSlot(array), 0L);
+        if (!LentArrays.TryUnlend(array))
+        {
+            ReturnArray(array);
+        }
+    }
+}
