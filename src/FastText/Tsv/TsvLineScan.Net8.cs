@@ -13,12 +13,14 @@ internal static partial class TsvLineScan
 
     /// <summary>The path the reader takes: the widest the hardware accelerates.</summary>
     public static TsvScanPath Best =>
+        Vector512.IsHardwareAccelerated ? TsvScanPath.Vector512 :
         Vector256.IsHardwareAccelerated ? TsvScanPath.Vector256 :
         Vector128.IsHardwareAccelerated ? TsvScanPath.Vector128 :
         TsvScanPath.Scalar;
 
     public static bool IsSupported(TsvScanPath path) => path switch
     {
+        TsvScanPath.Vector512 => Vector512.IsHardwareAccelerated,
         TsvScanPath.Vector256 => Vector256.IsHardwareAccelerated,
         TsvScanPath.Vector128 => Vector128.IsHardwareAccelerated,
         _ => true,
@@ -243,6 +245,13 @@ internal static partial class TsvLineScan
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Masks(ref byte origin, int block, byte separator, byte terminator, TsvScanPath path, out ulong terminators)
     {
+        if (path == TsvScanPath.Vector512 && Vector512.IsHardwareAccelerated)
+        {
+            Vector512<byte> bytes = Vector512.LoadUnsafe(ref origin, (nuint)block);
+            terminators = Vector512.Equals(bytes, Vector512.Create(terminator)).ExtractMostSignificantBits();
+            return Vector512.Equals(bytes, Vector512.Create(separator)).ExtractMostSignificantBits();
+        }
+
         if (path == TsvScanPath.Vector256 && Vector256.IsHardwareAccelerated)
         {
             Vector256<byte> low = Vector256.LoadUnsafe(ref origin, (nuint)block);
@@ -273,6 +282,11 @@ internal static partial class TsvLineScan
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong TerminatorMask(ref byte origin, int block, byte terminator, TsvScanPath path)
     {
+        if (path == TsvScanPath.Vector512 && Vector512.IsHardwareAccelerated)
+        {
+            return Vector512.Equals(Vector512.LoadUnsafe(ref origin, (nuint)block), Vector512.Create(terminator)).ExtractMostSignificantBits();
+        }
+
         if (path == TsvScanPath.Vector256 && Vector256.IsHardwareAccelerated)
         {
             Vector256<byte> terminators256 = Vector256.Create(terminator);

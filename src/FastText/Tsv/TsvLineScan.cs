@@ -31,6 +31,11 @@ internal static partial class TsvLineScan
                 paths.Add(TsvScanPath.Vector256);
             }
 
+            if (IsSupported(TsvScanPath.Vector512))
+            {
+                paths.Add(TsvScanPath.Vector512);
+            }
+
             return paths.ToArray();
         }
     }

@@ -11,4 +11,7 @@ internal enum TsvScanPath
 
     /// <summary>64-byte chunks as two 256-bit compares per byte value (AVX2).</summary>
     Vector256,
+
+    /// <summary>64-byte chunks as one 512-bit compare per byte value (AVX-512BW): a chunk is one load.</summary>
+    Vector512,
 }
