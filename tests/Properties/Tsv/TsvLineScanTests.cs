@@ -220,5 +220,5 @@ public sealed class TsvLineScanTests
     }
 
     private static string Describe(TsvScanPath path, ReadOnlySpan<byte> data, bool isFinal, string what) =>
-        $"{what}: path {path}, final {isFinal}, data '{Encoding.ASCII.GetString(data.ToArray()).Replace("\t", "→", StringComparison.Ordinal).Replace("\n", "¶", StringComparison.Ordinal)}'";
+        $"{what}: path {path}, final {isFinal}, data '{Encoding.ASCII.GetString(data.ToArray()).Replace('\t', '→').Replace('\n', '¶')}'";
 }
