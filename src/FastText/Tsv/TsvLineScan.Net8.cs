@@ -57,6 +57,15 @@ internal static partial class TsvLineScan
         int block = position;
         int fieldStart = position;
         int count = sortedColumns.Length;
+
+        // Every write below is at found < count, so one check here replaces two bounds checks per field.
+        if (starts.Length < count || lengths.Length < count)
+        {
+            return false;
+        }
+
+        ref int startAt = ref MemoryMarshal.GetArrayDataReference(starts);
+        ref int lengthAt = ref MemoryMarshal.GetArrayDataReference(lengths);
         if (found < count && sortedColumns[count - 1] == count - 1)
         {
             // The first `count` columns (all of them selected, the common "every column" case): every separator
@@ -69,8 +78,8 @@ internal static partial class TsvLineScan
                 {
                     int at = block + BitOperations.TrailingZeroCount(inLine);
                     inLine &= inLine - 1;
-                    starts[found] = fieldStart;
-                    lengths[found] = at - fieldStart;
+                    Unsafe.Add(ref startAt, found) = fieldStart;
+                    Unsafe.Add(ref lengthAt, found) = at - fieldStart;
                     found++;
                     fieldStart = at + 1;
                     if (found == count)
@@ -90,8 +99,8 @@ internal static partial class TsvLineScan
                 if (terminators != 0)
                 {
                     int at = block + BitOperations.TrailingZeroCount(terminators);
-                    starts[found] = fieldStart;
-                    lengths[found] = at - fieldStart;
+                    Unsafe.Add(ref startAt, found) = fieldStart;
+                    Unsafe.Add(ref lengthAt, found) = at - fieldStart;
                     found++;
                     lineEnd = at;
                     return true;
@@ -116,8 +125,8 @@ internal static partial class TsvLineScan
                     inLine &= inLine - 1;
                     if (column == wanted)
                     {
-                        starts[found] = fieldStart;
-                        lengths[found] = at - fieldStart;
+                        Unsafe.Add(ref startAt, found) = fieldStart;
+                        Unsafe.Add(ref lengthAt, found) = at - fieldStart;
                         found++;
                         if (found == count)
                         {
@@ -143,8 +152,8 @@ internal static partial class TsvLineScan
                     int at = block + BitOperations.TrailingZeroCount(terminators);
                     if (column == wanted)
                     {
-                        starts[found] = fieldStart;
-                        lengths[found] = at - fieldStart;
+                        Unsafe.Add(ref startAt, found) = fieldStart;
+                        Unsafe.Add(ref lengthAt, found) = at - fieldStart;
                         found++;
                     }
 
@@ -204,19 +213,23 @@ internal static partial class TsvLineScan
 
             // Room for every field this chunk can end, checked once per chunk instead of once per field.
             int needed = n + BitOperations.PopCount(inLine) + 1;
-            if (needed > fieldStarts.Length)
+            if (needed > fieldStarts.Length || needed > fieldLengths.Length)
             {
                 Grow(ref starts, ref lengths, needed);
                 fieldStarts = starts;
                 fieldLengths = lengths;
             }
 
+            // Room checked just above for every write of this chunk: no bounds check per field.
+            ref int startAt = ref MemoryMarshal.GetArrayDataReference(fieldStarts);
+            ref int lengthAt = ref MemoryMarshal.GetArrayDataReference(fieldLengths);
+
             while (inLine != 0)
             {
                 int at = block + BitOperations.TrailingZeroCount(inLine);
                 inLine &= inLine - 1;
-                fieldStarts[n] = fieldStart;
-                fieldLengths[n] = at - fieldStart;
+                Unsafe.Add(ref startAt, n) = fieldStart;
+                Unsafe.Add(ref lengthAt, n) = at - fieldStart;
                 n++;
                 fieldStart = at + 1;
             }
@@ -224,8 +237,8 @@ internal static partial class TsvLineScan
             if (terminators != 0)
             {
                 int at = block + BitOperations.TrailingZeroCount(terminators);
-                fieldStarts[n] = fieldStart;
-                fieldLengths[n] = at - fieldStart;
+                Unsafe.Add(ref startAt, n) = fieldStart;
+                Unsafe.Add(ref lengthAt, n) = at - fieldStart;
                 count = n + 1;
                 lineEnd = at;
                 return true;
