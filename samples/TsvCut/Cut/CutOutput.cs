@@ -44,6 +44,14 @@ internal sealed class CutOutput
         _length += bytes.Length;
     }
 
+    /// <summary>Writes <paramref name="bytes"/> and then <paramref name="terminator"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteLine(ReadOnlySpan<byte> bytes, byte terminator)
+    {
+        Write(bytes);
+        WriteByte(terminator);
+    }
+
     /// <summary>Takes back the last <paramref name="count"/> bytes written (still buffered: only ever called right after writing them).</summary>
     public void Unwrite(int count) => _length -= count;
 

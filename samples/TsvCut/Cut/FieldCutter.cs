@@ -39,6 +39,11 @@ internal sealed class FieldCutter : IDisposable
     private readonly int _openRangeColumn = -1;
     private readonly int _separatorProbeColumn;
 
+    // The printed reader columns grouped into runs of adjacent file columns (first and last reader column of
+    // each): a run is one slice of the line, separators included, so it goes out in one copy.
+    private readonly int[] _runFirst = Array.Empty<int>();
+    private readonly int[] _runLast = Array.Empty<int>();
+
     /// <summary>Above this many selected fields the per-line walk is as fast and needs no selection array.</summary>
     public const int MaxSelectedColumns = 256;
 
@@ -70,6 +75,10 @@ internal sealed class FieldCutter : IDisposable
         byte separator = _delimiterIsTerminator ? (byte)(_terminator + 1) : settings.Delimiter;
         TsvOptions options = TsvOptions.ByteExact.WithSeparator(separator).WithLineTerminator(_terminator);
         int[]? columns = _delimiterIsTerminator ? null : SelectColumns(out _columnIsPrinted, out _openRangeColumn, out _separatorProbeColumn);
+        if (columns is not null && _restIsVerbatim)
+        {
+            (_runFirst, _runLast) = FindRuns(columns, _columnIsPrinted!);
+        }
         _reader = columns is null ? new TsvReader(options) : new TsvReader(columns, options);
         _buffer = new byte[bufferSize];
     }
@@ -195,7 +204,11 @@ internal sealed class FieldCutter : IDisposable
 
         while (_reader.TryReadRow(ref window, endOfInput, out TsvRow row))
         {
-            if (_columnIsPrinted is not null)
+            if (_runFirst.Length != 0)
+            {
+                CutSelectedRuns(row);
+            }
+            else if (_columnIsPrinted is not null)
             {
                 CutSelectedColumns(row);
             }
@@ -294,6 +307,90 @@ internal sealed class FieldCutter : IDisposable
         }
 
         return sorted;
+    }
+
+    /// <summary>Runs of printed reader columns whose file columns are adjacent (see _runFirst).</summary>
+    private static (int[] First, int[] Last) FindRuns(int[] columns, bool[] isPrinted)
+    {
+        var first = new List<int>();
+        var last = new List<int>();
+        for (int i = 0; i < columns.Length; i++)
+        {
+            if (!isPrinted[i])
+            {
+                continue;
+            }
+
+            if (last.Count > 0 && last[^1] == i - 1 && columns[i - 1] == columns[i] - 1)
+            {
+                last[^1] = i;
+            }
+            else
+            {
+                first.Add(i);
+                last.Add(i);
+            }
+        }
+
+        return (first.ToArray(), last.ToArray());
+    }
+
+    /// <summary>
+    /// The output delimiter is the input one: each run of adjacent printed fields is copied from the line as one
+    /// slice, separators included, and the open range as the rest of the line.
+    /// </summary>
+    private void CutSelectedRuns(TsvRow row)
+    {
+        if (!row.HasColumn(_separatorProbeColumn))
+        {
+            if (!_onlyDelimited)
+            {
+                _output.WriteLine(row.Line, _terminator);
+            }
+
+            return;
+        }
+
+        ReadOnlySpan<byte> line = row.Line;
+        ref byte lineStart = ref MemoryMarshal.GetReference(line);
+        int[] runFirst = _runFirst;
+        int[] runLast = _runLast;
+        for (int r = 0; r < runFirst.Length; r++)
+        {
+            if (!row.TryGetColumn(runFirst[r], out ReadOnlySpan<byte> first))
+            {
+                break;
+            }
+
+            if (r > 0)
+            {
+                _output.WriteByte(_outputDelimiter[0]);
+            }
+
+            int start = (int)Unsafe.ByteOffset(ref lineStart, ref MemoryMarshal.GetReference(first));
+            int lastColumn = runLast[r];
+            if (_openRangeColumn >= runFirst[r] && _openRangeColumn <= lastColumn && row.HasColumn(_openRangeColumn))
+            {
+                _output.WriteLine(line.Slice(start), _terminator);
+                return;
+            }
+
+            // The line may end inside the run: its last present column ends the slice.
+            ReadOnlySpan<byte> end;
+            while (!row.TryGetColumn(lastColumn, out end))
+            {
+                lastColumn--;
+            }
+
+            int stop = (int)Unsafe.ByteOffset(ref lineStart, ref MemoryMarshal.GetReference(end)) + end.Length;
+            _output.Write(line.Slice(start, stop - start));
+            if (lastColumn != runLast[r])
+            {
+                break;
+            }
+        }
+
+        _output.WriteByte(_terminator);
     }
 
     private void CutSelectedColumns(TsvRow row)

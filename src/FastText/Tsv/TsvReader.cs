@@ -49,12 +49,18 @@ public sealed partial class TsvReader : IDisposable
     private int[] _lengths = Array.Empty<int>();
     private int _foundCount;
 
+    // Row column i is slot i (every column, or a selection given in ascending order without duplicates): then this is _foundCount, so
+    // TsvRow reads a present column with one comparison; otherwise 0 and TsvRow maps the column to its slot.
+    private bool _directSlots;
+    private int _directFound;
+
     private long _lineNumber;
     private bool _atStart = true;
     private bool _headerPending;
 
-    // No columns selected, no header to read, no comments, no unescaping: TryReadRow's whole-line fast path applies.
-    private bool _wholeLinesOnly;
+    // No header to read, no comments, no unescaping: every line is a row or a skipped empty line, so TryReadRow's
+    // fast path (one scan per line, no special-line checks) applies.
+    private bool _plainLines;
 
     // How many bytes at the front of the caller's buffer are known to hold no line terminator: the incomplete line
     // examined by the previous call that returned false. The next call (given, by contract, the same bytes plus
@@ -196,6 +202,7 @@ public sealed partial class TsvReader : IDisposable
     {
         var reader = new TsvReader(options);
         reader._allColumns = true;
+        reader._directSlots = true;
         return reader;
     }
 
@@ -204,6 +211,8 @@ public sealed partial class TsvReader : IDisposable
     internal int[] Lengths => _lengths;
 
     internal int FoundCount => _foundCount;
+
+    internal int DirectFound => _directFound;
 
     /// <summary>
     /// Reads the next data row from the front of <paramref name="buffer"/>, skipping comment, header and (by
@@ -227,14 +236,20 @@ public sealed partial class TsvReader : IDisposable
             }
         }
 
-        if (_wholeLinesOnly && _pendingExamined == 0)
+        if (_plainLines && _pendingExamined == 0)
         {
             while (true)
             {
-                // Nothing to slice and no special line: a row is one search for the terminator (the cut fast path).
-                // A line without its terminator yet takes the general path, which knows about limits and the final
-                // line and, told what was examined here, does not search it again.
-                int lineEnd = buffer.IndexOf(_lineTerminator);
+                // No special line can come (header read, no comments, no unescaping): a row is one scan of the
+                // line (the cut fast path). A line without its terminator yet takes the general path, which knows
+                // about limits and the final line and, told what was examined here, does not search it again.
+                int found = 0;
+                int[] sortedColumns = _sortedColumns;
+                int lineEnd = _allColumns
+                    ? TsvLineScan.AllFields(buffer, _separator, _lineTerminator, ref _starts, ref _lengths, false, TsvLineScan.Best, out found)
+                    : sortedColumns.Length == 0
+                    ? buffer.IndexOf(_lineTerminator)
+                    : TsvLineScan.SelectColumns(buffer, _separator, _lineTerminator, sortedColumns, _starts, _lengths, false, TsvLineScan.Best, out found);
                 if (lineEnd < 0)
                 {
                     _bytesExamined += buffer.Length;
@@ -242,23 +257,43 @@ public sealed partial class TsvReader : IDisposable
                     break;
                 }
 
-                _bytesExamined += lineEnd + 1;
-
                 if (lineEnd > _maxLineLength)
                 {
                     ThrowLineTooLong(_lineNumber + 1);
                 }
 
-                int lineLength = _trimCarriageReturn && lineEnd > 0 && buffer[lineEnd - 1] == CarriageReturn ? lineEnd - 1 : lineEnd;
+                int lineLength = lineEnd;
+                if (_trimCarriageReturn && lineEnd > 0 && buffer[lineEnd - 1] == CarriageReturn)
+                {
+                    lineLength--;
+
+                    // Only a field that ran to the line end can hold the '\r'.
+                    if (found > 0 && _starts[found - 1] + _lengths[found - 1] == lineEnd)
+                    {
+                        _lengths[found - 1]--;
+                    }
+                }
+
+                if (lineLength == 0 && _skipEmptyLines)
+                {
+                    _bytesExamined += lineEnd + 1;
+                    buffer = buffer.Slice(lineEnd + 1);
+                    _lineNumber++;
+                    continue;
+                }
+
+                if (!_allColumns && found < sortedColumns.Length && _throwOnMissingColumns)
+                {
+                    ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
+                }
+
+                _bytesExamined += lineEnd + 1;
                 ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
                 buffer = buffer.Slice(lineEnd + 1);
                 _lineNumber++;
-                if (lineLength != 0 || !_skipEmptyLines)
-                {
-                    _foundCount = _allColumns ? RecordAllFields(line) : 0;
-                    row = new TsvRow(this, line, line, _lineNumber);
-                    return true;
-                }
+                SetFound(found);
+                row = new TsvRow(this, line, line, _lineNumber);
+                return true;
             }
         }
 
@@ -377,7 +412,7 @@ public sealed partial class TsvReader : IDisposable
         _lineNumber = 0;
         _pendingExamined = 0;
         _atStart = true;
-        _foundCount = 0;
+        SetFound(0);
         if (_options.HasHeader)
         {
             _headerPending = true;
@@ -386,7 +421,7 @@ public sealed partial class TsvReader : IDisposable
                 SelectColumns(Array.Empty<int>());
             }
 
-            UpdateWholeLinesOnly();
+            UpdatePlainLines();
         }
     }
 
@@ -430,76 +465,29 @@ public sealed partial class TsvReader : IDisposable
             return ScanSpecialLine(data, isFinal, out consumed, out lineLength);
         }
 
-        byte separator = _separator;
-        byte terminator = _lineTerminator;
         int[] sortedColumns = _sortedColumns;
-        int[] starts = _starts;
-        int[] lengths = _lengths;
-        int position = 0;
-        int column = 0;
-        int found = 0;
+        int found;
         int lineEnd;
-        if (sortedColumns.Length == 0)
+        if (_allColumns)
+        {
+            lineEnd = TsvLineScan.AllFields(data, _separator, _lineTerminator, ref _starts, ref _lengths, isFinal, TsvLineScan.Best, out found);
+        }
+        else if (sortedColumns.Length == 0)
         {
             // No selection (whole lines, fields walked by the caller): one search for the terminator is all.
-            lineEnd = data.IndexOf(terminator);
-            if (lineEnd < 0)
+            found = 0;
+            lineEnd = data.IndexOf(_lineTerminator);
+            if (lineEnd < 0 && isFinal)
             {
-                goto NoLineEnd;
+                lineEnd = data.Length;
             }
-
-            goto LineEndFound;
         }
-
-        if (TryScanColumnsVectorized(data, ref position, ref column, ref found, out lineEnd))
+        else
         {
-            goto LineEndFound;
+            lineEnd = TsvLineScan.SelectColumns(data, _separator, _lineTerminator, sortedColumns, _starts, _lengths, isFinal, TsvLineScan.Best, out found);
         }
 
-        while (true)
-        {
-            if (found == sortedColumns.Length)
-            {
-                int rest = data.Slice(position).IndexOf(terminator);
-                if (rest < 0)
-                {
-                    goto NoLineEnd;
-                }
-
-                lineEnd = position + rest;
-                break;
-            }
-
-            int length = data.Slice(position).IndexOfAny(separator, terminator);
-            if (length < 0)
-            {
-                goto NoLineEnd;
-            }
-
-            if (column == sortedColumns[found])
-            {
-                starts[found] = position;
-                lengths[found] = length;
-                found++;
-            }
-
-            int stop = position + length;
-            if (data[stop] == terminator)
-            {
-                lineEnd = stop;
-                break;
-            }
-
-            position = stop + 1;
-            column++;
-        }
-
-    LineEndFound:
-        consumed = lineEnd + 1;
-        goto LineComplete;
-
-    NoLineEnd:
-        if (!isFinal)
+        if (lineEnd < 0)
         {
             _bytesExamined += data.Length;
             if (data.Length > _maxLineLength)
@@ -512,17 +500,9 @@ public sealed partial class TsvReader : IDisposable
             return LineKind.NeedMoreData;
         }
 
-        if (found < sortedColumns.Length && column == sortedColumns[found])
-        {
-            starts[found] = position;
-            lengths[found] = data.Length - position;
-            found++;
-        }
+        // Without a terminator (the final line) the line runs to the end of the data.
+        consumed = lineEnd == data.Length ? lineEnd : lineEnd + 1;
 
-        lineEnd = data.Length;
-        consumed = lineEnd;
-
-    LineComplete:
         _bytesExamined += consumed;
         if (lineEnd > _maxLineLength)
         {
@@ -535,24 +515,19 @@ public sealed partial class TsvReader : IDisposable
             lineLength = lineEnd - 1;
 
             // Only a column that ran to the line end can hold the '\r'.
-            if (found > 0 && starts[found - 1] + lengths[found - 1] == lineEnd)
+            if (found > 0 && _starts[found - 1] + _lengths[found - 1] == lineEnd)
             {
-                lengths[found - 1]--;
+                _lengths[found - 1]--;
             }
         }
 
-        _foundCount = found;
+        SetFound(found);
         if (lineLength == 0 && _skipEmptyLines)
         {
             return LineKind.Skipped;
         }
 
-        if (_allColumns)
-        {
-            _foundCount = RecordAllFields(data.Slice(0, lineLength));
-        }
-
-        if (found < sortedColumns.Length && _throwOnMissingColumns)
+        if (!_allColumns && found < sortedColumns.Length && _throwOnMissingColumns)
         {
             ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
         }
@@ -639,7 +614,7 @@ public sealed partial class TsvReader : IDisposable
             lineLength--;
         }
 
-        _foundCount = 0;
+        SetFound(0);
         if (_skipCommentLines && data[0] == CommentMarker)
         {
             return LineKind.Skipped;
@@ -660,7 +635,7 @@ public sealed partial class TsvReader : IDisposable
         if (_columnNamesUtf8 is null)
         {
             _headerPending = false;
-            UpdateWholeLinesOnly();
+            UpdatePlainLines();
             return;
         }
 
@@ -718,42 +693,37 @@ public sealed partial class TsvReader : IDisposable
         }
 
         _columnIndices = columns;
+        _directSlots = _allColumns || IsIdentity(slots);
         _sortedColumns = sorted;
         _slotOfColumn = slots;
         _starts = new int[sorted.Length];
         _lengths = new int[sorted.Length];
-        _foundCount = 0;
-        UpdateWholeLinesOnly();
+        SetFound(0);
+        UpdatePlainLines();
     }
 
-    private void UpdateWholeLinesOnly() =>
-        _wholeLinesOnly = _sortedColumns.Length == 0 && _columnNamesUtf8 is null && !_headerPending && !_skipCommentLines && !_unescapeBackslashes;
-
-    /// <summary>Records where every field of <paramref name="line"/> lies (the field enumerator's search); returns the field count.</summary>
-    private int RecordAllFields(ReadOnlySpan<byte> line)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void SetFound(int found)
     {
-        int[] starts = _starts;
-        int[] lengths = _lengths;
-        int count = 0;
-        var fields = new TsvFieldEnumerator(line, _separator);
-        while (fields.MoveNext())
-        {
-            if (count == starts.Length)
-            {
-                int grown = Math.Max(16, count * 2);
-                Array.Resize(ref _starts, grown);
-                Array.Resize(ref _lengths, grown);
-                starts = _starts;
-                lengths = _lengths;
-            }
+        _foundCount = found;
+        _directFound = _directSlots ? found : 0;
+    }
 
-            starts[count] = fields.CurrentStart;
-            lengths[count] = fields.Current.Length;
-            count++;
+    private static bool IsIdentity(int[] columns)
+    {
+        for (int i = 0; i < columns.Length; i++)
+        {
+            if (columns[i] != i)
+            {
+                return false;
+            }
         }
 
-        return count;
+        return true;
     }
+
+    private void UpdatePlainLines() =>
+        _plainLines = !_headerPending && !_skipCommentLines && !_unescapeBackslashes;
 
     private static void ValidateOptions(TsvOptions options, string parameterName)
     {

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using FastText.Internal;
 
 namespace FastText;
@@ -21,6 +22,16 @@ public readonly ref partial struct TsvRow
     private readonly ReadOnlySpan<byte> _columns;
     private readonly long _lineNumber;
 
+    // A snapshot of where the reader recorded this line's columns, so reading a column touches only the row (the
+    // all-columns loop reads dozens per line). The reader's found count never exceeds its arrays' length, and the
+    // three are taken together, so _direct bounds these arrays even for a row kept past the reader's next call
+    // (ItemOf relies on it). Spans, unlike the arrays, need no null check. The slices stay checked: a stale row's
+    // offsets may not fit its line.
+    private readonly ReadOnlySpan<int> _starts;
+    private readonly ReadOnlySpan<int> _lengths;
+    private readonly int _direct;
+    private readonly int _columnCount;
+
     // columns is where the column offsets point: the line itself, or the unescaped copies of the columns.
     internal TsvRow(TsvReader reader, ReadOnlySpan<byte> line, ReadOnlySpan<byte> columns, long lineNumber)
     {
@@ -28,6 +39,10 @@ public readonly ref partial struct TsvRow
         _line = line;
         _columns = columns;
         _lineNumber = lineNumber;
+        _starts = reader.Starts;
+        _lengths = reader.Lengths;
+        _direct = reader.DirectFound;
+        _columnCount = reader.AllColumns ? reader.FoundCount : reader.SlotOfColumn.Length;
     }
 
     /// <summary>Where the column offsets point: the line, or the reader's unescaped copies.</summary>
@@ -54,27 +69,56 @@ public readonly ref partial struct TsvRow
     public TsvFieldEnumerator Fields => new(_line, Separator);
 
     /// <summary>The number of selected columns (present or absent).</summary>
-    public int ColumnCount => _reader is null ? 0 : _reader.AllColumns ? _reader.FoundCount : _reader.SlotOfColumn.Length;
+    public int ColumnCount => _columnCount;
 
     /// <summary>The selected column <paramref name="column"/> (an index into the selection, not the file).</summary>
     /// <exception cref="TsvFormatException">The line ends before that column.</exception>
     public ReadOnlySpan<byte> this[int column]
     {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get
         {
-            if (!TryGetColumn(column, out ReadOnlySpan<byte> value))
+            // The direct test inline (the span comes back in registers, no out value), everything else out of line.
+            if ((uint)column < (uint)_direct)
             {
-                ThrowAbsent(column);
+                return _columns.Slice(ItemOf(_starts, column), ItemOf(_lengths, column));
             }
 
-            return value;
+            return ColumnOrThrow(column);
         }
+    }
+
+    // Only after the caller's index was checked against _direct.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int ItemOf(ReadOnlySpan<int> items, int index) => Unsafe.Add(ref MemoryMarshal.GetReference(items), index);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ReadOnlySpan<byte> ColumnOrThrow(int column)
+    {
+        if (!TryGetColumnMapped(column, out ReadOnlySpan<byte> value))
+        {
+            ThrowAbsent(column);
+        }
+
+        return value;
     }
 
     /// <summary>Gets selected column <paramref name="column"/>; false when the line ends before it (absent).</summary>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryGetColumn(int column, out ReadOnlySpan<byte> value)
+    {
+        if ((uint)column < (uint)_direct)
+        {
+            value = _columns.Slice(ItemOf(_starts, column), ItemOf(_lengths, column));
+            return true;
+        }
+
+        return TryGetColumnMapped(column, out value);
+    }
+
+    // Any column the direct test above does not answer: absent ones, unsorted or duplicate selections, bad indices.
+    private bool TryGetColumnMapped(int column, out ReadOnlySpan<byte> value)
     {
         if (_reader is not null && _reader.AllColumns)
         {

@@ -1,3 +1,4 @@
+using System.IO;
 using FastText;
 using FastText.Tests.Infrastructure;
 using FsCheck;
@@ -44,6 +45,49 @@ public sealed class TsvReaderGuardedTests
             }
             catch (TsvFormatException)
             {
+            }
+        }
+    }
+
+    // TsvRow reads its column offsets without a bounds check (its own snapshot bounds them); a row kept past the
+    // reader's next call (a misuse) sees the next line's offsets: it may return wrong bytes or throw, never bytes
+    // outside its own line, here a line ending at a guard page followed by a longer line with more fields.
+    [GuardedFact]
+    public void A_row_kept_past_the_next_read_never_reads_outside_its_line()
+    {
+        // 10 fields: the reader's offset arrays are reused (overwritten); 40: they are replaced by longer ones.
+        foreach (int fields in new[] { 10, 40 })
+        {
+            byte[] longer = Encoding.UTF8.GetBytes(string.Join("\t", Enumerable.Range(0, fields).Select(i => new string('x', 3 * i))) + "\n");
+            foreach (int[]? columns in new[] { null, new[] { 0, 1, 2 }, new[] { 2, 0 } })
+            {
+                foreach (string text in new[] { "a", "a\tb", "ab\tc\td" })
+                {
+                    byte[] bytes = Encoding.UTF8.GetBytes(text);
+                    using var guarded = new GuardedBuffer(bytes.Length);
+                    Span<byte> line = guarded.Bytes(bytes.Length);
+                    bytes.CopyTo(line);
+                    using TsvFileReader file = TsvFileReader.From(new MemoryStream(longer));
+                    using var selecting = new TsvReader(columns ?? Array.Empty<int>());
+                    TsvReader reader = columns is null ? file.Reader : selecting;
+                    ReadOnlySpan<byte> input = line;
+                    Assert.True(reader.TryReadRow(ref input, true, out TsvRow kept));
+                    ReadOnlySpan<byte> next = longer;
+                    Assert.True(reader.TryReadRow(ref next, true, out _));
+                    for (int i = 0; i < 40; i++)
+                    {
+                        try
+                        {
+                            if (kept.TryGetColumn(i, out ReadOnlySpan<byte> value) && !value.IsEmpty)
+                            {
+                                Assert.True(((ReadOnlySpan<byte>)line).Overlaps(value, out int offset) && offset + value.Length <= line.Length, text);
+                            }
+                        }
+                        catch (ArgumentOutOfRangeException)
+                        {
+                        }
+                    }
+                }
             }
         }
     }

@@ -1,0 +1,319 @@
+using System;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+
+namespace FastText;
+
+internal static partial class TsvLineScan
+{
+    // One 64-bit mask per byte value covers a chunk, so a chunk is one word to walk with TrailingZeroCount.
+    private const int ChunkSize = 64;
+
+    /// <summary>The path the reader takes: the widest the hardware accelerates.</summary>
+    public static TsvScanPath Best =>
+        Vector512.IsHardwareAccelerated ? TsvScanPath.Vector512 :
+        Vector256.IsHardwareAccelerated ? TsvScanPath.Vector256 :
+        Vector128.IsHardwareAccelerated ? TsvScanPath.Vector128 :
+        TsvScanPath.Scalar;
+
+    public static bool IsSupported(TsvScanPath path) => path switch
+    {
+        TsvScanPath.Vector512 => Vector512.IsHardwareAccelerated,
+        TsvScanPath.Vector256 => Vector256.IsHardwareAccelerated,
+        TsvScanPath.Vector128 => Vector128.IsHardwareAccelerated,
+        _ => true,
+    };
+
+    /// <summary>
+    /// The chunk part of <see cref="SelectColumns"/>: per chunk one mask of separators and one of terminators;
+    /// separators past the line's first terminator are dropped, the rest walked bit by bit. After the last
+    /// selected column only the terminator mask is computed. True with <paramref name="lineEnd"/> when the line
+    /// ends inside the whole chunks; false with position/column/found where the scalar loop resumes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TrySelectColumnsVectorized(
+        ReadOnlySpan<byte> data,
+        byte separator,
+        byte terminator,
+        TsvScanPath path,
+        int[] sortedColumns,
+        int[] starts,
+        int[] lengths,
+        ref int position,
+        ref int column,
+        ref int found,
+        out int lineEnd)
+    {
+        lineEnd = 0;
+        if (!IsSupported(path))
+        {
+            return false;
+        }
+
+        ref byte origin = ref MemoryMarshal.GetReference(data);
+        int last = data.Length - ChunkSize;
+        int block = position;
+        int fieldStart = position;
+        int count = sortedColumns.Length;
+
+        // Every write below is at found < count, so one check here replaces two bounds checks per field.
+        if (starts.Length < count || lengths.Length < count)
+        {
+            return false;
+        }
+
+        ref int startAt = ref MemoryMarshal.GetArrayDataReference(starts);
+        ref int lengthAt = ref MemoryMarshal.GetArrayDataReference(lengths);
+        if (found < count && sortedColumns[count - 1] == count - 1)
+        {
+            // The first `count` columns (all of them selected, the common "every column" case): every separator
+            // ends a selected field, so the bit loop needs no column test.
+            for (; block <= last; block += ChunkSize)
+            {
+                ulong separators = Masks(ref origin, block, separator, terminator, path, out ulong terminators);
+                ulong inLine = separators & BelowLowest(terminators);
+                while (inLine != 0)
+                {
+                    int at = block + BitOperations.TrailingZeroCount(inLine);
+                    inLine &= inLine - 1;
+                    Unsafe.Add(ref startAt, found) = fieldStart;
+                    Unsafe.Add(ref lengthAt, found) = at - fieldStart;
+                    found++;
+                    fieldStart = at + 1;
+                    if (found == count)
+                    {
+                        column = found;
+                        if (terminators != 0)
+                        {
+                            lineEnd = block + BitOperations.TrailingZeroCount(terminators);
+                            return true;
+                        }
+
+                        block += ChunkSize;
+                        goto AllFound;
+                    }
+                }
+
+                if (terminators != 0)
+                {
+                    int at = block + BitOperations.TrailingZeroCount(terminators);
+                    Unsafe.Add(ref startAt, found) = fieldStart;
+                    Unsafe.Add(ref lengthAt, found) = at - fieldStart;
+                    found++;
+                    lineEnd = at;
+                    return true;
+                }
+            }
+
+            column = found;
+            position = fieldStart;
+            return false;
+        }
+
+        if (found < count)
+        {
+            int wanted = sortedColumns[found];
+            for (; block <= last; block += ChunkSize)
+            {
+                ulong separators = Masks(ref origin, block, separator, terminator, path, out ulong terminators);
+                ulong inLine = separators & BelowLowest(terminators);
+                while (inLine != 0)
+                {
+                    int at = block + BitOperations.TrailingZeroCount(inLine);
+                    inLine &= inLine - 1;
+                    if (column == wanted)
+                    {
+                        Unsafe.Add(ref startAt, found) = fieldStart;
+                        Unsafe.Add(ref lengthAt, found) = at - fieldStart;
+                        found++;
+                        if (found == count)
+                        {
+                            if (terminators != 0)
+                            {
+                                lineEnd = block + BitOperations.TrailingZeroCount(terminators);
+                                return true;
+                            }
+
+                            block += ChunkSize;
+                            goto AllFound;
+                        }
+
+                        wanted = sortedColumns[found];
+                    }
+
+                    fieldStart = at + 1;
+                    column++;
+                }
+
+                if (terminators != 0)
+                {
+                    int at = block + BitOperations.TrailingZeroCount(terminators);
+                    if (column == wanted)
+                    {
+                        Unsafe.Add(ref startAt, found) = fieldStart;
+                        Unsafe.Add(ref lengthAt, found) = at - fieldStart;
+                        found++;
+                    }
+
+                    lineEnd = at;
+                    return true;
+                }
+            }
+
+            position = fieldStart;
+            return false;
+        }
+
+    AllFound:
+        for (; block <= last; block += ChunkSize)
+        {
+            ulong terminators = TerminatorMask(ref origin, block, terminator, path);
+            if (terminators != 0)
+            {
+                lineEnd = block + BitOperations.TrailingZeroCount(terminators);
+                return true;
+            }
+        }
+
+        position = block;
+        return false;
+    }
+
+    /// <summary>The chunk part of <see cref="AllFields"/> (see <see cref="TrySelectColumnsVectorized"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryAllFieldsVectorized(
+        ReadOnlySpan<byte> data,
+        byte separator,
+        byte terminator,
+        TsvScanPath path,
+        ref int[] starts,
+        ref int[] lengths,
+        ref int position,
+        ref int count,
+        out int lineEnd)
+    {
+        lineEnd = 0;
+        if (!IsSupported(path))
+        {
+            return false;
+        }
+
+        ref byte origin = ref MemoryMarshal.GetReference(data);
+        int last = data.Length - ChunkSize;
+        int fieldStart = position;
+        int n = count;
+        int[] fieldStarts = starts;
+        int[] fieldLengths = lengths;
+        for (int block = position; block <= last; block += ChunkSize)
+        {
+            ulong separators = Masks(ref origin, block, separator, terminator, path, out ulong terminators);
+            ulong inLine = separators & BelowLowest(terminators);
+
+            // Room for every field this chunk can end, checked once per chunk instead of once per field.
+            int needed = n + BitOperations.PopCount(inLine) + 1;
+            if (needed > fieldStarts.Length || needed > fieldLengths.Length)
+            {
+                Grow(ref starts, ref lengths, needed);
+                fieldStarts = starts;
+                fieldLengths = lengths;
+            }
+
+            // Room checked just above for every write of this chunk: no bounds check per field.
+            ref int startAt = ref MemoryMarshal.GetArrayDataReference(fieldStarts);
+            ref int lengthAt = ref MemoryMarshal.GetArrayDataReference(fieldLengths);
+
+            while (inLine != 0)
+            {
+                int at = block + BitOperations.TrailingZeroCount(inLine);
+                inLine &= inLine - 1;
+                Unsafe.Add(ref startAt, n) = fieldStart;
+                Unsafe.Add(ref lengthAt, n) = at - fieldStart;
+                n++;
+                fieldStart = at + 1;
+            }
+
+            if (terminators != 0)
+            {
+                int at = block + BitOperations.TrailingZeroCount(terminators);
+                Unsafe.Add(ref startAt, n) = fieldStart;
+                Unsafe.Add(ref lengthAt, n) = at - fieldStart;
+                count = n + 1;
+                lineEnd = at;
+                return true;
+            }
+        }
+
+        position = fieldStart;
+        count = n;
+        return false;
+    }
+
+    /// <summary>The bits below the lowest set bit of <paramref name="mask"/>: all of them when it is zero.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong BelowLowest(ulong mask) => (mask - 1) & ~mask;
+
+    /// <summary>The separator mask of the 64 bytes at <paramref name="block"/>; the terminator mask in <paramref name="terminators"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Masks(ref byte origin, int block, byte separator, byte terminator, TsvScanPath path, out ulong terminators)
+    {
+        if (path == TsvScanPath.Vector512 && Vector512.IsHardwareAccelerated)
+        {
+            Vector512<byte> bytes = Vector512.LoadUnsafe(ref origin, (nuint)block);
+            terminators = Vector512.Equals(bytes, Vector512.Create(terminator)).ExtractMostSignificantBits();
+            return Vector512.Equals(bytes, Vector512.Create(separator)).ExtractMostSignificantBits();
+        }
+
+        if (path == TsvScanPath.Vector256 && Vector256.IsHardwareAccelerated)
+        {
+            Vector256<byte> low = Vector256.LoadUnsafe(ref origin, (nuint)block);
+            Vector256<byte> high = Vector256.LoadUnsafe(ref origin, (nuint)block + 32);
+            Vector256<byte> separators256 = Vector256.Create(separator);
+            Vector256<byte> terminators256 = Vector256.Create(terminator);
+            terminators = Vector256.Equals(low, terminators256).ExtractMostSignificantBits()
+                | ((ulong)Vector256.Equals(high, terminators256).ExtractMostSignificantBits() << 32);
+            return Vector256.Equals(low, separators256).ExtractMostSignificantBits()
+                | ((ulong)Vector256.Equals(high, separators256).ExtractMostSignificantBits() << 32);
+        }
+
+        Vector128<byte> separators128 = Vector128.Create(separator);
+        Vector128<byte> terminators128 = Vector128.Create(terminator);
+        ulong separatorBits = 0;
+        ulong terminatorBits = 0;
+        for (int i = 0; i < ChunkSize; i += 16)
+        {
+            Vector128<byte> bytes = Vector128.LoadUnsafe(ref origin, (nuint)(block + i));
+            separatorBits |= (ulong)Vector128.Equals(bytes, separators128).ExtractMostSignificantBits() << i;
+            terminatorBits |= (ulong)Vector128.Equals(bytes, terminators128).ExtractMostSignificantBits() << i;
+        }
+
+        terminators = terminatorBits;
+        return separatorBits;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong TerminatorMask(ref byte origin, int block, byte terminator, TsvScanPath path)
+    {
+        if (path == TsvScanPath.Vector512 && Vector512.IsHardwareAccelerated)
+        {
+            return Vector512.Equals(Vector512.LoadUnsafe(ref origin, (nuint)block), Vector512.Create(terminator)).ExtractMostSignificantBits();
+        }
+
+        if (path == TsvScanPath.Vector256 && Vector256.IsHardwareAccelerated)
+        {
+            Vector256<byte> terminators256 = Vector256.Create(terminator);
+            return Vector256.Equals(Vector256.LoadUnsafe(ref origin, (nuint)block), terminators256).ExtractMostSignificantBits()
+                | ((ulong)Vector256.Equals(Vector256.LoadUnsafe(ref origin, (nuint)block + 32), terminators256).ExtractMostSignificantBits() << 32);
+        }
+
+        Vector128<byte> terminators128 = Vector128.Create(terminator);
+        ulong bits = 0;
+        for (int i = 0; i < ChunkSize; i += 16)
+        {
+            bits |= (ulong)Vector128.Equals(Vector128.LoadUnsafe(ref origin, (nuint)(block + i)), terminators128).ExtractMostSignificantBits() << i;
+        }
+
+        return bits;
+    }
+}

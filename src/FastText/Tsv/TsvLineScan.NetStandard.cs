@@ -1,0 +1,47 @@
+using System;
+using System.Runtime.CompilerServices;
+
+namespace FastText;
+
+internal static partial class TsvLineScan
+{
+    /// <summary>The path the reader takes: scalar (IndexOfAny) on this target.</summary>
+    public static TsvScanPath Best => TsvScanPath.Scalar;
+
+    public static bool IsSupported(TsvScanPath path) => path == TsvScanPath.Scalar;
+
+    // netstandard2.0 has no portable intrinsics with a bit mask: IndexOfAny (vectorized by System.Memory) does all the work.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TrySelectColumnsVectorized(
+        ReadOnlySpan<byte> data,
+        byte separator,
+        byte terminator,
+        TsvScanPath path,
+        int[] sortedColumns,
+        int[] starts,
+        int[] lengths,
+        ref int position,
+        ref int column,
+        ref int found,
+        out int lineEnd)
+    {
+        lineEnd = 0;
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryAllFieldsVectorized(
+        ReadOnlySpan<byte> data,
+        byte separator,
+        byte terminator,
+        TsvScanPath path,
+        ref int[] starts,
+        ref int[] lengths,
+        ref int position,
+        ref int count,
+        out int lineEnd)
+    {
+        lineEnd = 0;
+        return false;
+    }
+}

@@ -1,0 +1,171 @@
+using System;
+
+namespace FastText;
+
+/// <summary>
+/// Finds the fields of the line at the front of a buffer in one left-to-right pass that looks for the separator
+/// and the line terminator together: the scanner behind every <see cref="TsvReader"/> read. The vectorized part
+/// (TsvLineScan.Net8.cs) takes whole 64-byte chunks; this file holds the scalar part, which finishes what the
+/// vectors leave (the bytes after the last whole chunk) and is the whole scanner without SIMD.
+/// </summary>
+/// <remarks>
+/// Results: the index of the line terminator; <c>data.Length</c> when the data ends without one and
+/// <c>isFinal</c> says no more follows (the last line); -1 when it ends without one and more may follow (the
+/// recorded fields are then meaningless). Only bytes inside <c>data</c> are read.
+/// </remarks>
+internal static partial class TsvLineScan
+{
+    /// <summary>Every path this process can run, for the tests (the scalar one always).</summary>
+    public static TsvScanPath[] Paths
+    {
+        get
+        {
+            var paths = new System.Collections.Generic.List<TsvScanPath> { TsvScanPath.Scalar };
+            if (IsSupported(TsvScanPath.Vector128))
+            {
+                paths.Add(TsvScanPath.Vector128);
+            }
+
+            if (IsSupported(TsvScanPath.Vector256))
+            {
+                paths.Add(TsvScanPath.Vector256);
+            }
+
+            if (IsSupported(TsvScanPath.Vector512))
+            {
+                paths.Add(TsvScanPath.Vector512);
+            }
+
+            return paths.ToArray();
+        }
+    }
+
+    /// <summary>
+    /// Records the fields at the ascending file columns <paramref name="sortedColumns"/> (starts and lengths, in
+    /// that order, the first <paramref name="found"/> of them present) and stops looking for separators after the
+    /// last one: the rest of the line is searched for the terminator alone.
+    /// </summary>
+    public static int SelectColumns(
+        ReadOnlySpan<byte> data,
+        byte separator,
+        byte terminator,
+        int[] sortedColumns,
+        int[] starts,
+        int[] lengths,
+        bool isFinal,
+        TsvScanPath path,
+        out int found)
+    {
+        int position = 0;
+        int column = 0;
+        found = 0;
+        if (path != TsvScanPath.Scalar && TrySelectColumnsVectorized(data, separator, terminator, path, sortedColumns, starts, lengths, ref position, ref column, ref found, out int lineEnd))
+        {
+            return lineEnd;
+        }
+
+        // Resume where the chunks stopped: no separator or terminator lies in [position, the last chunk's end)
+        // that has not been accounted for, so the field at position is column `column`.
+        while (true)
+        {
+            if (found == sortedColumns.Length)
+            {
+                int rest = data.Slice(position).IndexOf(terminator);
+                return rest >= 0 ? position + rest : isFinal ? data.Length : -1;
+            }
+
+            int length = data.Slice(position).IndexOfAny(separator, terminator);
+            if (length < 0)
+            {
+                if (!isFinal)
+                {
+                    return -1;
+                }
+
+                if (column == sortedColumns[found])
+                {
+                    starts[found] = position;
+                    lengths[found] = data.Length - position;
+                    found++;
+                }
+
+                return data.Length;
+            }
+
+            if (column == sortedColumns[found])
+            {
+                starts[found] = position;
+                lengths[found] = length;
+                found++;
+            }
+
+            int stop = position + length;
+            if (data[stop] == terminator)
+            {
+                return stop;
+            }
+
+            position = stop + 1;
+            column++;
+        }
+    }
+
+    /// <summary>
+    /// Records every field of the line (field i at index i), growing <paramref name="starts"/> and
+    /// <paramref name="lengths"/> when the line has more fields than they hold; <paramref name="count"/> is the
+    /// field count (an empty line has one empty field).
+    /// </summary>
+    public static int AllFields(
+        ReadOnlySpan<byte> data,
+        byte separator,
+        byte terminator,
+        ref int[] starts,
+        ref int[] lengths,
+        bool isFinal,
+        TsvScanPath path,
+        out int count)
+    {
+        int position = 0;
+        count = 0;
+        if (path != TsvScanPath.Scalar && TryAllFieldsVectorized(data, separator, terminator, path, ref starts, ref lengths, ref position, ref count, out int lineEnd))
+        {
+            return lineEnd;
+        }
+
+        while (true)
+        {
+            int length = data.Slice(position).IndexOfAny(separator, terminator);
+            if (length < 0 && !isFinal)
+            {
+                return -1;
+            }
+
+            int stop = length < 0 ? data.Length : position + length;
+            EnsureCapacity(ref starts, ref lengths, count + 1);
+            starts[count] = position;
+            lengths[count] = stop - position;
+            count++;
+            if (length < 0 || data[stop] == terminator)
+            {
+                return stop;
+            }
+
+            position = stop + 1;
+        }
+    }
+
+    private static void EnsureCapacity(ref int[] starts, ref int[] lengths, int needed)
+    {
+        if (needed > starts.Length)
+        {
+            Grow(ref starts, ref lengths, needed);
+        }
+    }
+
+    private static void Grow(ref int[] starts, ref int[] lengths, int needed)
+    {
+        int grown = Math.Max(Math.Max(16, needed), starts.Length * 2);
+        Array.Resize(ref starts, grown);
+        Array.Resize(ref lengths, grown);
+    }
+}
