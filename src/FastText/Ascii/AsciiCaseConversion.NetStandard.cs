@@ -1,35 +1,17 @@
 using System;
 using System.Buffers;
-using System.Runtime.InteropServices;
+using System.Runtime.CompilerServices;
 
 namespace FastText;
 
-/// <summary>
-/// Case conversion between bytes and chars on netstandard2.0: the SIMD widening or narrowing into the destination,
-/// then the SIMD case change in place over the part just written. Two passes, but the second one runs over data
-/// still in cache, and both stop at the first non-ASCII element, so nothing at or after it is written.
-/// </summary>
+/// <summary>Case conversion between bytes and chars on netstandard2.0: always the two-pass SIMD path.</summary>
 internal static class AsciiCaseConversion
 {
-    public static OperationStatus Widen(ReadOnlySpan<byte> source, Span<char> destination, bool toUpper, out int charsWritten)
-    {
-        AsciiText.ThrowIfOverlap(source, MemoryMarshal.AsBytes((ReadOnlySpan<char>)destination));
-        int length = Math.Min(source.Length, destination.Length);
-        ref char to = ref MemoryMarshal.GetReference(destination);
-        nuint converted = AsciiCore.Widen(ref MemoryMarshal.GetReference(source), ref to, (nuint)length);
-        AsciiCore.ChangeCase(ref to, ref to, converted, toUpper);
-        charsWritten = (int)converted;
-        return AsciiText.Status((int)converted, length, source.Length);
-    }
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static OperationStatus Widen(ReadOnlySpan<byte> source, Span<char> destination, bool toUpper, out int charsWritten) =>
+        AsciiTwoPassCaseConversion.Widen(source, destination, toUpper, out charsWritten);
 
-    public static OperationStatus Narrow(ReadOnlySpan<char> source, Span<byte> destination, bool toUpper, out int bytesWritten)
-    {
-        AsciiText.ThrowIfOverlap(MemoryMarshal.AsBytes(source), destination);
-        int length = Math.Min(source.Length, destination.Length);
-        ref byte to = ref MemoryMarshal.GetReference(destination);
-        nuint converted = AsciiCore.Narrow(ref MemoryMarshal.GetReference(source), ref to, (nuint)length);
-        AsciiCore.ChangeCase(ref to, ref to, converted, toUpper);
-        bytesWritten = (int)converted;
-        return AsciiText.Status((int)converted, length, source.Length);
-    }
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static OperationStatus Narrow(ReadOnlySpan<char> source, Span<byte> destination, bool toUpper, out int bytesWritten) =>
+        AsciiTwoPassCaseConversion.Narrow(source, destination, toUpper, out bytesWritten);
 }

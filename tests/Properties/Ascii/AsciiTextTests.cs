@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.InteropServices;
 using FastText.Tests.Infrastructure;
 using FsCheck;
 using FsCheck.Fluent;
@@ -209,6 +210,78 @@ public class AsciiTextTests
                     }
                 }
             }
+        }
+    }
+
+    [Fact]
+    public void Case_conversion_from_chars_to_bytes_on_both_sides_of_the_net8_two_pass_threshold()
+    {
+        // The net8.0 build narrows with a case change through the runtime below 128 examined chars and through the
+        // two-pass SIMD path from there on (AsciiCaseConversion): the same contract on both sides, the destination
+        // deciding the length too.
+        var random = new Random(128);
+        (int Source, int Destination)[] shapes =
+            [(127, 127), (128, 128), (129, 129), (200, 127), (200, 128), (128, 200), (127, 140), (1000, 1000), (4099, 4099)];
+        foreach ((int sourceLength, int destinationLength) in shapes)
+        {
+            int examined = Math.Min(sourceLength, destinationLength);
+            IEnumerable<int> badIndexes = Enumerable.Range(-1, 70)
+                .Concat(Enumerable.Range(Math.Max(0, examined - 70), 80))
+                .Concat(Enumerable.Range(0, sourceLength / 61).Select(i => i * 61))
+                .Where(i => i < sourceLength)
+                .Distinct();
+            char[] source = new char[sourceLength];
+            byte[] destinationArray = new byte[destinationLength + 4];
+            foreach (int bad in badIndexes)
+            {
+                for (int i = 0; i < sourceLength; i++)
+                {
+                    source[i] = (char)random.Next(0, 128);
+                }
+
+                if (bad >= 0)
+                {
+                    source[bad] = AsciiReference.BadChars[bad % AsciiReference.BadChars.Length];
+                }
+
+                foreach (bool upper in new[] { false, true })
+                {
+                    destinationArray.AsSpan().Fill(AsciiReference.ByteSentinel);
+                    Span<byte> destination = destinationArray.AsSpan(0, destinationLength);
+                    OperationStatus status = upper
+                        ? AsciiText.ToUpper(source, destination, out int written)
+                        : AsciiText.ToLower(source, destination, out written);
+
+                    int prefix = AsciiReference.AsciiPrefix(source.AsSpan(0, examined));
+                    Assert.Equal(ExpectedStatus(prefix, examined, sourceLength), status);
+                    Assert.Equal(prefix, written);
+                    for (int i = 0; i < destinationArray.Length; i++)
+                    {
+                        byte expected = i < prefix
+                            ? (byte)(upper ? char.ToUpperInvariant(source[i]) : char.ToLowerInvariant(source[i]))
+                            : AsciiReference.ByteSentinel;
+                        if (expected != destinationArray[i])
+                        {
+                            Assert.Fail($"{(upper ? "upper" : "lower")} {sourceLength}/{destinationLength}, bad at {bad}: byte {i} is 0x{destinationArray[i]:X2}, expected 0x{expected:X2}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    [Fact]
+    public void Case_conversion_from_chars_to_bytes_over_overlapping_memory_throws_on_both_sides_of_the_threshold()
+    {
+        foreach (int length in new[] { 64, 127, 128, 300 })
+        {
+            char[] chars = new char[length * 2];
+            chars.AsSpan().Fill('A');
+            Span<byte> bytes = MemoryMarshal.AsBytes(chars.AsSpan());
+            char[] captured = chars;
+            Assert.Throws<InvalidOperationException>(() => AsciiText.ToLower(captured.AsSpan(0, length), MemoryMarshal.AsBytes(captured.AsSpan()).Slice(8, length), out _));
+            Assert.Throws<InvalidOperationException>(() => AsciiText.ToUpper(captured.AsSpan(0, length), MemoryMarshal.AsBytes(captured.AsSpan()).Slice(8, length), out _));
+            Assert.Equal(0x41, bytes[0]);
         }
     }
 
