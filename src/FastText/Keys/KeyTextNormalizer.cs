@@ -90,7 +90,9 @@ internal sealed partial class KeyTextNormalizer
             return text.Length;
         }
 
-        if (!TryClassifyWithSearches(text, out int combined))
+        // The length test is here, not only in the callee, so short text (most key parts) pays no call for it.
+        int combined;
+        if (text.Length < SearchMinimumLength || !TryClassifyWithSearches(text, out combined))
         {
             combined = ClassifyPerChar(text);
         }
@@ -190,7 +192,7 @@ internal sealed partial class KeyTextNormalizer
 
     private void WriteAscii(ReadOnlySpan<char> text, Span<char> destination, string partName)
     {
-        if (TryWriteAsciiVectors(text, destination, partName))
+        if (destination.Length >= System.Numerics.Vector<ushort>.Count && TryWriteAsciiVectors(text, destination, partName))
         {
             return;
         }
