@@ -413,7 +413,7 @@ public class ValueStringBuilderCopyTests
     }
 
     [Fact]
-    public void Nested_builders_never_share_the_spare_first_array()
+    public void Nested_builders_never_share_the_spare_first_array() => OnFreshThread(() =>
     {
         ValueStringBuilder.SetPoolForTests(null);
         var outer = new ValueStringBuilder(Span<char>.Empty);
@@ -430,10 +430,10 @@ public class ValueStringBuilderCopyTests
         Assert.Equal("i", inner.ToString());
         inner.Dispose(); // the spare slot is taken: inner's array goes to the shared pool
         Assert.Same(outerArray, ValueStringBuilder.FirstArrayForTests);
-    }
+    });
 
     [Fact]
-    public void A_stale_copy_cannot_put_the_spare_back_while_another_builder_holds_it()
+    public void A_stale_copy_cannot_put_the_spare_back_while_another_builder_holds_it() => OnFreshThread(() =>
     {
         ValueStringBuilder.SetPoolForTests(null);
         var a = new ValueStringBuilder(Span<char>.Empty);
@@ -456,5 +456,33 @@ public class ValueStringBuilderCopyTests
         Assert.Equal("next", next.ToString());
         other.Dispose();
         next.Dispose();
+    });
+
+    /// <summary>
+    /// Runs a test of the per-thread spare array on a thread of its own. The spare and the lent-array ring are
+    /// thread-static, and the test runner reuses threads, so an earlier test on the same thread (one that leaves the
+    /// spare with a builder it never disposes, or lends it to a handler whose hole threw) would decide what these
+    /// tests see. Mono's runner ordered the tests so in one configuration of one CI run.
+    /// </summary>
+    private static void OnFreshThread(Action test)
+    {
+        Exception? failure = null;
+        var thread = new System.Threading.Thread(() =>
+        {
+            try
+            {
+                test();
+            }
+            catch (Exception e)
+            {
+                failure = e;
+            }
+        });
+        thread.Start();
+        thread.Join();
+        if (failure is not null)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(failure).Throw();
+        }
     }
 }
