@@ -416,6 +416,7 @@ public class ValueStringBuilderCopyTests
     public void Nested_builders_never_share_the_spare_first_array() => OnFreshThread(() =>
     {
         ValueStringBuilder.SetPoolForTests(null);
+        SeedSpare();
         var outer = new ValueStringBuilder(Span<char>.Empty);
         outer.Append('o');
         var inner = new ValueStringBuilder(Span<char>.Empty);
@@ -436,6 +437,7 @@ public class ValueStringBuilderCopyTests
     public void A_stale_copy_cannot_put_the_spare_back_while_another_builder_holds_it() => OnFreshThread(() =>
     {
         ValueStringBuilder.SetPoolForTests(null);
+        SeedSpare();
         var a = new ValueStringBuilder(Span<char>.Empty);
         a.Append('a');
         ValueStringBuilder stale = a;
@@ -462,8 +464,16 @@ public class ValueStringBuilderCopyTests
     /// Runs a test of the per-thread spare array on a thread of its own. The spare and the lent-array ring are
     /// thread-static, and the test runner reuses threads, so an earlier test on the same thread (one that leaves the
     /// spare with a builder it never disposes, or lends it to a handler whose hole threw) would decide what these
-    /// tests see. Mono's runner ordered the tests so in one configuration of one CI run.
+    /// tests see.
     /// </summary>
+    /// <summary>
+    /// Puts a first array of exactly the spare's size in this thread's slot. The shared pool may answer a first rent
+    /// of 256 chars with a longer array when its 256 bucket is empty (Mono's ArrayPool takes the next bucket up), and
+    /// only arrays of exactly 256 chars go to the slot, so the tests start from the slot, not from the pool.
+    /// </summary>
+    private static void SeedSpare() =>
+        BuilderThreadState.Current.FirstArray = new char[ValueStringBuilder.MinimumRentLength];
+
     private static void OnFreshThread(Action test)
     {
         Exception? failure = null;
