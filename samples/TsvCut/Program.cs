@@ -79,12 +79,13 @@ public static class Program
     {
         int exitCode = 0;
         using var cutter = new FieldCutter(commandLine, output);
+        ParallelCutter? parallel = null;
         foreach (string file in commandLine.Files)
         {
             try
             {
                 using PosixInputStream raw = file == "-" ? PosixInputStream.StandardInputStream() : PosixInputStream.OpenFile(file);
-                if (!TryCutMapped(raw, cutter))
+                if (!TryCutMapped(raw, cutter, commandLine, output, ref parallel))
                 {
                     using Stream input = CutInput.Open(raw);
                     cutter.Cut(input);
@@ -103,8 +104,11 @@ public static class Program
         return exitCode;
     }
 
-    /// <summary>Cuts a plain regular file through a memory map; false (nothing done) for gzip and non-files.</summary>
-    private static unsafe bool TryCutMapped(PosixInputStream raw, FieldCutter cutter)
+    /// <summary>
+    /// Cuts a plain regular file through a memory map, on every core when it is large (<see cref="ParallelCutter"/>);
+    /// false (nothing done) for gzip and non-files.
+    /// </summary>
+    private static unsafe bool TryCutMapped(PosixInputStream raw, FieldCutter cutter, CutCommandLine commandLine, CutOutput output, ref ParallelCutter? parallel)
     {
         using MappedInput? mapped = raw.TryMap();
         if (mapped is null || CutInput.IsGzipHeader(new ReadOnlySpan<byte>(mapped.Address, (int)Math.Min(mapped.Length, 16))))
@@ -112,7 +116,18 @@ public static class Program
             return false;
         }
 
-        cutter.Cut(mapped.Address, mapped.Length);
+        int chunkLength = ParallelCutter.ChunkLengthFor(cutter, mapped.Length);
+        if (chunkLength > 0)
+        {
+            parallel ??= new ParallelCutter(commandLine, output, Math.Max(Environment.ProcessorCount, 2), chunkLength);
+            parallel.Cut(mapped, cutter.Terminator);
+        }
+        else
+        {
+            mapped.Populate(0, mapped.Length);
+            cutter.Cut(mapped.Address, mapped.Length);
+        }
+
         return true;
     }
 

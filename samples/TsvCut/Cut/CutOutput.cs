@@ -6,12 +6,14 @@ namespace FastText.Samples.TsvCut;
 
 /// <summary>
 /// Buffered output: small pieces are copied into one large buffer that goes out in one write when full (few
-/// system calls), a piece larger than the buffer goes out directly (no copy).
+/// system calls), a piece larger than the buffer goes out directly (no copy). Without a destination the buffer
+/// only grows and keeps everything (<see cref="Buffered"/>): a worker of <see cref="ParallelCutter"/> cuts a chunk
+/// into it, and the writing thread sends it on.
 /// </summary>
 internal sealed class CutOutput
 {
-    private readonly Stream _destination;
-    private readonly byte[] _buffer;
+    private readonly Stream? _destination;
+    private byte[] _buffer;
     private int _length;
 
     public CutOutput(Stream destination, int bufferSize = 1 << 20)
@@ -20,12 +22,30 @@ internal sealed class CutOutput
         _buffer = new byte[bufferSize];
     }
 
+    private CutOutput(int initialSize) => _buffer = new byte[initialSize];
+
+    /// <summary>An output that keeps everything written to it in memory, for <see cref="Buffered"/> and <see cref="Clear"/>.</summary>
+    public static CutOutput InMemory(int initialSize) => new(initialSize);
+
+    /// <summary>Everything written and not yet flushed.</summary>
+    public ReadOnlySpan<byte> Buffered => _buffer.AsSpan(0, _length);
+
+    /// <summary>Forgets what is buffered (an in-memory output after its bytes were sent on).</summary>
+    public void Clear() => _length = 0;
+
+    /// <summary>Flushes, then writes <paramref name="bytes"/> straight to the destination (no copy).</summary>
+    public void WriteThrough(ReadOnlySpan<byte> bytes)
+    {
+        Flush();
+        _destination!.Write(bytes);
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteByte(byte value)
     {
         if (_length == _buffer.Length)
         {
-            Flush();
+            MakeRoom(1);
         }
 
         _buffer[_length++] = value;
@@ -58,7 +78,7 @@ internal sealed class CutOutput
     /// <summary>Writes out everything buffered (before an error message, so output and message stay in order).</summary>
     public void Flush()
     {
-        if (_length > 0)
+        if (_length > 0 && _destination is not null)
         {
             int length = _length;
             _length = 0;
@@ -69,14 +89,32 @@ internal sealed class CutOutput
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteSlow(ReadOnlySpan<byte> bytes)
     {
-        Flush();
-        if (bytes.Length > _buffer.Length)
+        if (_destination is not null && bytes.Length > _buffer.Length)
         {
+            Flush();
             _destination.Write(bytes);
             return;
         }
 
-        bytes.CopyTo(_buffer);
-        _length = bytes.Length;
+        MakeRoom(bytes.Length);
+        bytes.CopyTo(_buffer.AsSpan(_length));
+        _length += bytes.Length;
+    }
+
+    /// <summary>Room for <paramref name="count"/> more bytes (at most the buffer's size when there is a destination).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void MakeRoom(int count)
+    {
+        if (_destination is not null)
+        {
+            Flush();
+            return;
+        }
+
+        int needed = checked(_length + count);
+        if (needed > _buffer.Length)
+        {
+            Array.Resize(ref _buffer, Math.Max(needed, (int)Math.Min((long)_buffer.Length * 2, Array.MaxLength)));
+        }
     }
 }

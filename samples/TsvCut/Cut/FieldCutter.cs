@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -21,7 +22,7 @@ namespace FastText.Samples.TsvCut;
 internal sealed class FieldCutter : IDisposable
 {
     private readonly TsvReader _reader;
-    private readonly CutOutput _output;
+    private CutOutput _output;
     private readonly ulong[] _lows;
     private readonly ulong[] _highs;
     private readonly bool _onlyDelimited;
@@ -31,7 +32,8 @@ internal sealed class FieldCutter : IDisposable
     private readonly bool _delimiterIsTerminator;
     private readonly bool _firstFieldSelected;
     private readonly bool _mayDropLastTerminator;
-    private byte[] _buffer;
+    private readonly int _bufferSize;
+    private byte[]? _buffer;
 
     // Column-selection mode (null: walk TsvRow.Fields): per selected reader column, whether it is printed; the
     // reader column that starts the open range (-1 if none); the reader column of file column 1 (field 2).
@@ -80,14 +82,24 @@ internal sealed class FieldCutter : IDisposable
             (_runFirst, _runLast) = FindRuns(columns, _columnIsPrinted!);
         }
         _reader = columns is null ? new TsvReader(options) : new TsvReader(columns, options);
-        _buffer = new byte[bufferSize];
+        _bufferSize = bufferSize;
     }
+
+    /// <summary>The byte that ends a line (<c>\n</c>, or NUL with -z).</summary>
+    public byte Terminator => _terminator;
+
+    /// <summary>
+    /// Whether each line is cut on its own (true unless the delimiter is the terminator, where the whole input is one
+    /// record): then an input can be cut in chunks of whole lines, in any order, and the outputs joined in order.
+    /// </summary>
+    public bool CutsLinesIndependently => !_delimiterIsTerminator;
 
     /// <summary>Cuts all of <paramref name="source"/>; output stays buffered (call <see cref="CutOutput.Flush"/>).</summary>
     /// <exception cref="CutInputException">Reading failed; what was read before the failure has been cut (as if the
     /// input ended there) into the output buffer.</exception>
     public void Cut(Stream source)
     {
+        _buffer ??= new byte[_bufferSize];
         StartInput();
         int start = 0;
         int end = 0;
@@ -177,6 +189,27 @@ internal sealed class FieldCutter : IDisposable
         FinishInput();
     }
 
+    /// <summary>
+    /// Cuts <paramref name="lines"/>, whole lines of an input (each ends with the terminator unless it is the end
+    /// of the input), into <paramref name="output"/>. Only when <see cref="CutsLinesIndependently"/>.
+    /// </summary>
+    public void CutChunk(ReadOnlySpan<byte> lines, bool isEndOfInput, bool inputEndsWithTerminator, CutOutput output)
+    {
+        Debug.Assert(CutsLinesIndependently, "a record spanning the whole input cannot be cut in chunks");
+        CutOutput previous = _output;
+        _output = output;
+        try
+        {
+            StartInput();
+            CutWindow(ref lines, isEndOfInput, inputEndsWithTerminator);
+            Debug.Assert(lines.IsEmpty, "every line of a chunk is complete");
+        }
+        finally
+        {
+            _output = previous;
+        }
+    }
+
     private void StartInput()
     {
         _reader.Reset();
@@ -228,6 +261,7 @@ internal sealed class FieldCutter : IDisposable
 
     private void MakeRoom(ref int start, ref int end)
     {
+        Debug.Assert(_buffer is not null, "Cut(Stream) allocates the buffer first");
         int pending = end - start;
         if (pending > _buffer.Length / 2)
         {

@@ -15,6 +15,20 @@ internal sealed unsafe class MappedInput : IDisposable
 
     public long Length { get; }
 
+    /// <summary>
+    /// Maps the pages of <paramref name="count"/> bytes from <paramref name="offset"/> in one system call (Linux 5.14+;
+    /// elsewhere they fault in as they are read). One call per range instead of a fault per 64 KiB, and parallel
+    /// workers each populate their own chunk instead of one thread populating the whole file up front.
+    /// </summary>
+    public void Populate(long offset, long count)
+    {
+        if (OperatingSystem.IsLinux() && count > 0)
+        {
+            long pageStart = offset & ~(Environment.SystemPageSize - 1L);
+            _ = NativeMethods.Advise(Address + pageStart, (nuint)(offset + count - pageStart), NativeMethods.MADV_POPULATE_READ_LINUX);
+        }
+    }
+
     public void Dispose()
     {
         if (Address != null)

@@ -35,8 +35,8 @@ internal static unsafe partial class NativeMethods
     public const int SEEK_END = 2;
     public const int PROT_READ = 1;
     public const int MAP_PRIVATE = 2;
-    public const int MAP_POPULATE_LINUX = 0x8000;
     public const int MADV_SEQUENTIAL = 2;
+    public const int MADV_POPULATE_READ_LINUX = 22;
 
     [LibraryImport(LibC, EntryPoint = "lseek", SetLastError = true)]
     public static partial long Seek(int fd, long offset, int whence);

@@ -73,8 +73,8 @@ internal sealed class PosixInputStream : Stream
             return null;
         }
 
-        int flags = NativeMethods.MAP_PRIVATE | (OperatingSystem.IsLinux() ? NativeMethods.MAP_POPULATE_LINUX : 0);
-        void* address = NativeMethods.Map(null, (nuint)length, NativeMethods.PROT_READ, flags, _fd, 0);
+        // Not populated here: MappedInput.Populate does it per range, on the thread that will read the range.
+        void* address = NativeMethods.Map(null, (nuint)length, NativeMethods.PROT_READ, NativeMethods.MAP_PRIVATE, _fd, 0);
         _ = NativeMethods.Seek(_fd, 0, NativeMethods.SEEK_SET);
         if (address == (void*)-1)
         {

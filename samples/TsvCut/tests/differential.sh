@@ -114,6 +114,28 @@ done
 check - -f 1-3 --output-delimiter=, wide
 check - -s -d x -f 2 long-line
 
+echo "  parallel cutting: every file above in chunks of 1, 2, 3, 7 and 64 bytes (files of 8 MiB and up are cut so)"
+for chunk in 1 2 3 7 64; do
+  export TSVCUT_TEST_CHUNK_BYTES=$chunk
+  for file in "${small[@]}"; do
+    for list in 1 2 2- 1,3 --complement; do
+      for options in '' '-s' '-z -s' '--output-delimiter=XY' '-d , -s'; do
+        # shellcheck disable=SC2086
+        if [[ "$list" == --complement ]]; then check - $options --complement -f 2 "$file"; else check - $options -f "$list" "$file"; fi
+      done
+    done
+  done
+  unset TSVCUT_TEST_CHUNK_BYTES
+done
+export TSVCUT_TEST_CHUNK_BYTES=4096
+for list in 1 2 2- 99999- --complement; do
+  if [[ "$list" == --complement ]]; then check - --complement -f 2 long-line; check - --complement -f 2-99999 wide; continue; fi
+  check - -f "$list" long-line
+  check - -f "$list" wide
+done
+check - -f2 simple wide no-final-newline
+unset TSVCUT_TEST_CHUNK_BYTES
+
 echo "  command-line syntax"
 for args in '-sf1' '-f1 -s' '-s -f 1' '--fields=1' '--fie=1' '--fields 1' '--delim=: -f1' '--delimiter : -f2' \
     '--only-d -f1' '--output-d=X -f1,2' '--z -f1' '-f1 --' '-f 1 -n' '-n -f1' '-zsf1' '-d: -f1' '-sd: -f2' \

@@ -1,0 +1,284 @@
+using System;
+using System.Runtime.ExceptionServices;
+using System.Threading;
+
+namespace FastText.Samples.TsvCut;
+
+/// <summary>
+/// Cuts a large input that is all in memory (a mapped file) on every core: the input is split into chunks of
+/// whole lines, worker threads cut chunks (each with its own <see cref="FieldCutter"/>, so its own reader) into
+/// in-memory outputs, and the calling thread writes those outputs in input order as they complete. The output is
+/// byte for byte the sequential cut's, since each line is cut on its own (<see cref="FieldCutter.CutsLinesIndependently"/>).
+/// Memory is bounded: a worker waits before a chunk whose output slot still holds an unwritten chunk.
+/// If writing fails (EPIPE when the reader has gone), the workers stop before their next chunk and the error
+/// propagates; a worker's failure stops the others and is rethrown on the calling thread.
+/// </summary>
+internal sealed class ParallelCutter
+{
+    /// <summary>Below this size one thread is as fast (starting threads and splitting costs more than it saves).</summary>
+    public const long MinimumLength = 8L << 20;
+
+    /// <summary>
+    /// The differential suite's knob: TSVCUT_TEST_CHUNK_BYTES=N cuts every mapped file in chunks of about N bytes,
+    /// however small, so chunk boundaries fall at every kind of place in its inputs.
+    /// </summary>
+    private const string TestChunkLengthVariable = "TSVCUT_TEST_CHUNK_BYTES";
+
+    private const int DefaultChunkLength = 2 << 20;
+
+    /// <summary>The longest chunk, so the longest line (as <see cref="FieldCutter.Cut(byte*, long)"/> allows).</summary>
+    private const int MaxChunkLength = 1 << 30;
+    private const int MaxWorkers = 8;
+
+    private readonly CutCommandLine _settings;
+    private readonly CutOutput _output;
+    private readonly object _gate = new();
+
+    // Per slot: the chunk whose output it holds (or that is being cut into it), -1 when free; and whether done.
+    private readonly CutOutput[] _slotOutputs;
+    private readonly long[] _slotChunk;
+    private readonly bool[] _slotDone;
+
+    private MappedInput? _mapped;
+    private unsafe byte* _input;
+    private long _length;
+    private byte _terminator;
+    private bool _endsWithTerminator;
+    private long _nextChunkStart;
+    private long _nextChunk;
+    private bool _stopped;
+    private Exception? _workerFailure;
+    private long _failedChunk;
+
+    private readonly int _chunkLength;
+
+    public ParallelCutter(CutCommandLine settings, CutOutput output, int workers, int chunkLength)
+    {
+        _chunkLength = chunkLength;
+        _settings = settings;
+        _output = output;
+        Workers = Math.Clamp(workers, 1, MaxWorkers);
+        int slots = 2 * Workers;
+        _slotOutputs = new CutOutput[slots];
+        _slotChunk = new long[slots];
+        _slotDone = new bool[slots];
+        for (int i = 0; i < slots; i++)
+        {
+            _slotOutputs[i] = CutOutput.InMemory(Math.Max(chunkLength / 2, 64));
+        }
+    }
+
+    public int Workers { get; }
+
+
+    /// <summary>The chunk length to use (the test knob's when set), or 0 when <paramref name="cutter"/>'s settings and
+    /// the input's length do not make parallel cutting worth it.</summary>
+    public static int ChunkLengthFor(FieldCutter cutter, long length)
+    {
+        if (!cutter.CutsLinesIndependently)
+        {
+            return 0;
+        }
+
+        if (int.TryParse(Environment.GetEnvironmentVariable(TestChunkLengthVariable), out int testLength) && testLength > 0)
+        {
+            return testLength;
+        }
+
+        return length >= MinimumLength && Environment.ProcessorCount > 1 ? DefaultChunkLength : 0;
+    }
+
+    /// <summary>Cuts all of <paramref name="input"/> into the output (flushed).</summary>
+    public unsafe void Cut(MappedInput input, byte terminator)
+    {
+        _mapped = input;
+        _input = input.Address;
+        _length = input.Length;
+        _terminator = terminator;
+        _endsWithTerminator = _length > 0 && _input[_length - 1] == terminator;
+        _nextChunkStart = 0;
+        _nextChunk = 0;
+        _stopped = false;
+        _workerFailure = null;
+        _failedChunk = long.MaxValue;
+        Array.Fill(_slotChunk, -1);
+        Array.Clear(_slotDone);
+
+        var threads = new Thread[Workers];
+        for (int i = 0; i < threads.Length; i++)
+        {
+            threads[i] = new Thread(Work) { IsBackground = true, Name = "tsvcut worker " + i };
+            threads[i].Start();
+        }
+
+        try
+        {
+            _output.Flush();
+            WriteChunksInOrder();
+        }
+        finally
+        {
+            lock (_gate)
+            {
+                _stopped = true;
+                Monitor.PulseAll(_gate);
+            }
+
+            foreach (Thread thread in threads)
+            {
+                thread.Join();
+            }
+        }
+    }
+
+    private void WriteChunksInOrder()
+    {
+        for (long chunk = 0; ; chunk++)
+        {
+            int slot = (int)(chunk % _slotChunk.Length);
+            lock (_gate)
+            {
+                while (!(_slotChunk[slot] == chunk && _slotDone[slot]))
+                {
+                    // Every chunk before the failed one is written first, as the sequential cut would have.
+                    if (_failedChunk <= chunk)
+                    {
+                        ExceptionDispatchInfo.Throw(_workerFailure!);
+                    }
+
+                    if (_nextChunkStart == _length && _nextChunk <= chunk)
+                    {
+                        return;
+                    }
+
+                    Monitor.Wait(_gate);
+                }
+            }
+
+            _output.WriteThrough(_slotOutputs[slot].Buffered);
+            _slotOutputs[slot].Clear();
+            lock (_gate)
+            {
+                _slotChunk[slot] = -1;
+                _slotDone[slot] = false;
+                Monitor.PulseAll(_gate);
+            }
+        }
+    }
+
+    private void Work()
+    {
+        long chunk = -1;
+        try
+        {
+            using var cutter = new FieldCutter(_settings, _output);
+            while (TryTakeChunk(out chunk, out long start, out long end, out int slot))
+            {
+                CutChunk(cutter, start, end, _slotOutputs[slot]);
+                lock (_gate)
+                {
+                    _slotDone[slot] = true;
+                    Monitor.PulseAll(_gate);
+                }
+            }
+        }
+        catch (Exception e)
+        {
+            lock (_gate)
+            {
+                // A failure before any chunk was taken counts as one at the next chunk.
+                long failed = chunk >= 0 ? chunk : _nextChunk;
+                if (failed < _failedChunk)
+                {
+                    _failedChunk = failed;
+                    _workerFailure = e;
+                }
+
+                _stopped = true;
+                Monitor.PulseAll(_gate);
+            }
+        }
+    }
+
+    private unsafe void CutChunk(FieldCutter cutter, long start, long end, CutOutput into)
+    {
+        _mapped!.Populate(start, end - start);
+        var lines = new ReadOnlySpan<byte>(_input + start, (int)(end - start));
+        cutter.CutChunk(lines, isEndOfInput: end == _length, _endsWithTerminator, into);
+    }
+
+    /// <summary>
+    /// The next chunk: from where the last one ended to the first terminator at or after the chunk length on
+    /// (inclusive), or to the end of the input. Waits while its slot holds a chunk not yet written.
+    /// </summary>
+    private unsafe bool TryTakeChunk(out long chunk, out long start, out long end, out int slot)
+    {
+        lock (_gate)
+        {
+            while (true)
+            {
+                chunk = _nextChunk;
+                slot = (int)(chunk % _slotChunk.Length);
+                start = _nextChunkStart;
+                if (_stopped || start == _length)
+                {
+                    end = start;
+                    return false;
+                }
+
+                if (_slotChunk[slot] == -1)
+                {
+                    break;
+                }
+
+                Monitor.Wait(_gate);
+            }
+
+            end = FindChunkEnd(start);
+            _nextChunkStart = end;
+            _nextChunk = chunk + 1;
+            _slotChunk[slot] = chunk;
+            _slotDone[slot] = false;
+            Monitor.PulseAll(_gate);
+            return true;
+        }
+    }
+
+    /// <exception cref="CutInputException">The line at <paramref name="start"/> is longer than 1 GiB.</exception>
+    private unsafe long FindChunkEnd(long start)
+    {
+        long probe = start + _chunkLength;
+        while (probe < _length && probe - start <= MaxChunkLength)
+        {
+            int window = (int)Math.Min(_length - probe, _chunkLength);
+            int found = new ReadOnlySpan<byte>(_input + probe, window).IndexOf(_terminator);
+            if (found >= 0)
+            {
+                long end = probe + found + 1;
+                if (end - start <= MaxChunkLength)
+                {
+                    return end;
+                }
+
+                break;
+            }
+
+            probe += window;
+        }
+
+        if (probe >= _length && _length - start <= MaxChunkLength)
+        {
+            return _length;
+        }
+
+        // A line too long to cut follows: the lines before it make a chunk of their own, so that they are written
+        // before the error about it (as the sequential cut does); a chunk starting at it fails.
+        int lastEnd = new ReadOnlySpan<byte>(_input + start, _chunkLength).LastIndexOf(_terminator);
+        if (lastEnd >= 0)
+        {
+            return start + lastEnd + 1;
+        }
+
+        throw new CutInputException("a line is longer than 1 GiB");
+    }
+}
