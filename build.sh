@@ -69,10 +69,10 @@ tsvcut_differential() {
   esac
   if ! command -v clang >/dev/null 2>&1 && command -v gcc >/dev/null 2>&1; then native_args+=(-p:CppCompilerAndLinker=gcc); fi
   # The suite runs ~3,400 processes: the native build starts in ~3 ms, the JIT build in ~60 ms.
-  if [[ -z "$rid" ]] || ! dotnet publish samples/TsvCut/TsvCut.csproj -c "$configuration" -r "$rid" "${native_args[@]}" \
+  if [[ -z "$rid" ]] || ! dotnet publish samples/TsvCut/TsvCut.csproj -f net10.0 -c "$configuration" -r "$rid" "${native_args[@]}" \
       -nologo -v:quiet -o "$bin" >/dev/null; then
     echo "  (NativeAOT publish unavailable; testing the JIT build)"
-    bin=samples/TsvCut/bin/$configuration/net8.0
+    bin=samples/TsvCut/bin/$configuration/net10.0
   fi
   samples/TsvCut/tests/differential.sh "$PWD/$bin/tsvcut"
 }

@@ -120,7 +120,7 @@ public static class Program
         if (chunkLength > 0)
         {
             parallel ??= new ParallelCutter(commandLine, output, Math.Max(Environment.ProcessorCount, 2), chunkLength);
-            parallel.Cut(mapped, cutter.Terminator);
+            parallel.Cut(mapped.Address, mapped.Length, cutter.Terminator, mapped.Populate);
         }
         else
         {

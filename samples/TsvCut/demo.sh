@@ -34,21 +34,21 @@ if [[ "$rid" == linux-* ]] && ! command -v clang >/dev/null 2>&1 && command -v g
   native_args+=(-p:CppCompilerAndLinker=gcc)   # NativeAOT links with clang by default; gcc works as well
 fi
 if [[ "$rid" == linux-x64 ]] && grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
-  native_args+=(-p:IlcInstructionSet=x86-x64-v3)   # this machine has AVX2: let the compiler use 256-bit vectors
+  native_args+=(-p:IlcInstructionSet=x86-64-v3)   # this machine has AVX2: let the compiler use 256-bit vectors
 fi
 
 build="plain build (JIT)"
 if [[ -n "$rid" ]]; then
   echo "Publishing tsvcut with NativeAOT for $rid (${native_args[*]}); the first time this restores the ILCompiler package..."
   start_ticker "compiling native code"
-  if dotnet publish "$root/samples/TsvCut/TsvCut.csproj" -r "$rid" "${publish_args[@]}" "${native_args[@]}" > "$work/publish.log" 2>&1; then
+  if dotnet publish "$root/samples/TsvCut/TsvCut.csproj" -f net10.0 -r "$rid" "${publish_args[@]}" "${native_args[@]}" > "$work/publish.log" 2>&1; then
     build="NativeAOT ($rid)"
   else
     stop_ticker
     echo "  NativeAOT publish failed (last lines below); trying ReadyToRun"
     tail -5 "$work/publish.log" | sed 's/^/    /'
     start_ticker "compiling ReadyToRun"
-    if dotnet publish "$root/samples/TsvCut/TsvCut.csproj" -r "$rid" --self-contained false -p:PublishReadyToRun=true \
+    if dotnet publish "$root/samples/TsvCut/TsvCut.csproj" -f net10.0 -r "$rid" --self-contained false -p:PublishReadyToRun=true \
         "${publish_args[@]}" > "$work/publish.log" 2>&1; then
       build="ReadyToRun ($rid)"
     fi
@@ -57,7 +57,7 @@ if [[ -n "$rid" ]]; then
 fi
 if [[ ! -x "$work/bin/tsvcut" ]]; then
   echo "Building tsvcut (plain Release build)..."
-  dotnet build "$root/samples/TsvCut/TsvCut.csproj" -c Release -nologo -v quiet -o "$work/bin" >/dev/null
+  dotnet build "$root/samples/TsvCut/TsvCut.csproj" -f net10.0 -c Release -nologo -v quiet -o "$work/bin" >/dev/null
 fi
 echo "tsvcut built: $build"
 

@@ -39,7 +39,7 @@ internal sealed class ParallelCutter
     private readonly long[] _slotChunk;
     private readonly bool[] _slotDone;
 
-    private MappedInput? _mapped;
+    private Action<long, long>? _prepareRange;
     private unsafe byte* _input;
     private long _length;
     private byte _terminator;
@@ -88,12 +88,15 @@ internal sealed class ParallelCutter
         return length >= MinimumLength && Environment.ProcessorCount > 1 ? DefaultChunkLength : 0;
     }
 
-    /// <summary>Cuts all of <paramref name="input"/> into the output (flushed).</summary>
-    public unsafe void Cut(MappedInput input, byte terminator)
+    /// <summary>
+    /// Cuts the <paramref name="length"/> bytes at <paramref name="input"/> into the output (flushed). A worker calls
+    /// <paramref name="prepareRange"/> (offset, count) for each chunk before reading it (a mapped file populates its pages).
+    /// </summary>
+    public unsafe void Cut(byte* input, long length, byte terminator, Action<long, long>? prepareRange = null)
     {
-        _mapped = input;
-        _input = input.Address;
-        _length = input.Length;
+        _prepareRange = prepareRange;
+        _input = input;
+        _length = length;
         _terminator = terminator;
         _endsWithTerminator = _length > 0 && _input[_length - 1] == terminator;
         _nextChunkStart = 0;
@@ -202,7 +205,7 @@ internal sealed class ParallelCutter
 
     private unsafe void CutChunk(FieldCutter cutter, long start, long end, CutOutput into)
     {
-        _mapped!.Populate(start, end - start);
+        _prepareRange?.Invoke(start, end - start);
         var lines = new ReadOnlySpan<byte>(_input + start, (int)(end - start));
         cutter.CutChunk(lines, isEndOfInput: end == _length, _endsWithTerminator, into);
     }

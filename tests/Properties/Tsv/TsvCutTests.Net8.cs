@@ -19,6 +19,9 @@ public sealed class TsvCutTests
 
     private const int Mapped = -1;
 
+    /// <summary>maxRead values below this: the input in memory, cut by ParallelCutter in chunks of (ParallelChunks - maxRead) bytes.</summary>
+    private const int ParallelChunks = -2;
+
     private static byte[] RunCut(string[] args, byte[] input, int bufferSize = 1 << 20, int maxRead = int.MaxValue)
     {
         CutCommandLine commandLine = CutCommandLine.Parse(args);
@@ -27,7 +30,27 @@ public sealed class TsvCutTests
         var cutOutput = new CutOutput(output, bufferSize: 64);
         using (var cutter = new FieldCutter(commandLine, cutOutput, bufferSize))
         {
-            if (maxRead == Mapped)
+            if (maxRead <= ParallelChunks)
+            {
+                var parallel = new ParallelCutter(commandLine, cutOutput, workers: 3, chunkLength: ParallelChunks - maxRead + 1);
+                unsafe
+                {
+                    fixed (byte* bytes = input)
+                    {
+                        if (cutter.CutsLinesIndependently)
+                        {
+                            var prepared = new List<(long, long)>();
+                            parallel.Cut(bytes, input.Length, cutter.Terminator, (offset, count) => { lock (prepared) { prepared.Add((offset, count)); } });
+                            AssertChunksCoverInput(prepared, input.Length);
+                        }
+                        else
+                        {
+                            cutter.Cut(bytes, input.Length);
+                        }
+                    }
+                }
+            }
+            else if (maxRead == Mapped)
             {
                 // As for a mapped file: the whole input at once, through the pointer overload.
                 unsafe
@@ -47,6 +70,20 @@ public sealed class TsvCutTests
 
         cutOutput.Flush();
         return output.ToArray();
+    }
+
+    /// <summary>The chunks a parallel cut prepared are the whole input, each byte once.</summary>
+    private static void AssertChunksCoverInput(List<(long Offset, long Count)> chunks, long length)
+    {
+        long next = 0;
+        foreach ((long offset, long count) in chunks.OrderBy(c => c.Offset))
+        {
+            Assert.Equal(next, offset);
+            Assert.True(count > 0);
+            next = offset + count;
+        }
+
+        Assert.Equal(length, next);
     }
 
     /// <summary>GNU cut's field mode as its manual states it, one line at a time (delimiter differs from the terminator).</summary>
@@ -123,7 +160,7 @@ public sealed class TsvCutTests
             from list in Gen.Elements(Lists.Concat(new[] { "1-18446744073709551614", "4294967297", "2-4294967297" }).ToArray())
             from options in Gen.Choose(0, 63)
             from bufferSize in Gen.Elements(1, 2, 3, 16, 31, 32, 33, 64, 1 << 20)
-            from maxRead in Gen.Elements(1, 7, 64, int.MaxValue, Mapped)
+            from maxRead in Gen.Elements(1, 7, 64, int.MaxValue, Mapped, ParallelChunks, ParallelChunks - 1, ParallelChunks - 6, ParallelChunks - 40)
             select (picks.Select(p => alphabet[p]).ToArray(), list, options, bufferSize, maxRead);
         Properties.ForAll(cases, c =>
         {
