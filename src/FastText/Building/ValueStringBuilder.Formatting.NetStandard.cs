@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Buffers.Text;
 using System.Globalization;
 using System.Runtime.CompilerServices;
+using FastText.Internal;
 
 namespace FastText;
 
@@ -143,7 +144,7 @@ public ref partial struct ValueStringBuilder
     [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendSigned(long value, int byteWidth, string? format, IFormatProvider? provider)
     {
-        if (!TryParseIntegerFormat(format, out StandardFormat standard))
+        if (!Utf8StandardFormats.TryGetIntegerFormat(format, out StandardFormat standard))
         {
             return false;
         }
@@ -179,7 +180,7 @@ public ref partial struct ValueStringBuilder
     [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendUnsigned(ulong value, string? format)
     {
-        if (!TryParseIntegerFormat(format, out StandardFormat standard))
+        if (!Utf8StandardFormats.TryGetIntegerFormat(format, out StandardFormat standard))
         {
             return false;
         }
@@ -194,65 +195,16 @@ public ref partial struct ValueStringBuilder
         return true;
     }
 
-    /// <summary>
-    /// Accepts the integer formats whose text is culture-free apart from the minus sign: the default, "G", "D",
-    /// "Dnn", "X", "Xnn" (either case, precision up to 99). "Gnn", "N", "C", "E", "F", "P" and custom formats fall
-    /// back to ToString.
-    /// </summary>
-    private static bool TryParseIntegerFormat(string? format, out StandardFormat standard)
-    {
-        standard = default;
-        if (format is null || format.Length == 0)
-        {
-            standard = new StandardFormat('D');
-            return true;
-        }
-
-        char symbol = format[0];
-        if (format.Length == 1 && symbol is 'G' or 'g')
-        {
-            standard = new StandardFormat('D');
-            return true;
-        }
-
-        if (symbol is not ('D' or 'd' or 'X' or 'x') || format.Length > 3)
-        {
-            return false;
-        }
-
-        byte precision = StandardFormat.NoPrecision;
-        if (format.Length > 1)
-        {
-            int parsed = 0;
-            for (int i = 1; i < format.Length; i++)
-            {
-                int digit = format[i] - '0';
-                if ((uint)digit > 9)
-                {
-                    return false;
-                }
-
-                parsed = (parsed * 10) + digit;
-            }
-
-            precision = (byte)parsed;
-        }
-
-        standard = new StandardFormat(symbol is 'd' ? 'D' : symbol, precision);
-        return true;
-    }
-
     [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendGuid(Guid value, string? format)
     {
-        char symbol = format is null || format.Length == 0 ? 'D' : format.Length == 1 ? char.ToUpperInvariant(format[0]) : '\0';
-        if (symbol is not ('D' or 'N' or 'B' or 'P'))
+        if (!Utf8StandardFormats.TryGetGuidFormat(format, out StandardFormat standard))
         {
             return false;
         }
 
         Span<byte> utf8 = stackalloc byte[Utf8ScratchLength];
-        if (!Utf8Formatter.TryFormat(value, utf8, out int written, new StandardFormat(symbol)))
+        if (!Utf8Formatter.TryFormat(value, utf8, out int written, standard))
         {
             return false;
         }
@@ -264,7 +216,7 @@ public ref partial struct ValueStringBuilder
     [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendDateTime(DateTime value, string? format, IFormatProvider? provider)
     {
-        if (!TryGetDateFormat(format, provider, out StandardFormat standard))
+        if (!Utf8StandardFormats.TryGetDateFormat(format, provider, out StandardFormat standard))
         {
             return false;
         }
@@ -282,7 +234,7 @@ public ref partial struct ValueStringBuilder
     [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendDateTimeOffset(DateTimeOffset value, string? format, IFormatProvider? provider)
     {
-        if (!TryGetDateFormat(format, provider, out StandardFormat standard))
+        if (!Utf8StandardFormats.TryGetDateFormat(format, provider, out StandardFormat standard))
         {
             return false;
         }
@@ -297,56 +249,11 @@ public ref partial struct ValueStringBuilder
         return true;
     }
 
-    /// <summary>
-    /// "O" and "R" are culture-free. The default and "G" are the culture's short date and long time patterns,
-    /// which Utf8Formatter writes only in the invariant culture's shape, so those are taken only when the culture
-    /// uses exactly that shape. (A DateTimeOffset's default adds the offset; its "G" does not — Utf8Formatter's
-    /// default format and its 'G' reproduce that difference.)
-    /// </summary>
-    private static bool TryGetDateFormat(string? format, IFormatProvider? provider, out StandardFormat standard)
-    {
-        standard = default;
-        if (format is null || format.Length == 0)
-        {
-            return UsesInvariantGeneralPattern(provider);
-        }
-
-        if (format.Length != 1)
-        {
-            return false;
-        }
-
-        switch (format[0])
-        {
-            case 'O' or 'o':
-                standard = new StandardFormat('O');
-                return true;
-            case 'R' or 'r':
-                standard = new StandardFormat('R');
-                return true;
-            case 'G':
-                standard = new StandardFormat('G');
-                return UsesInvariantGeneralPattern(provider);
-            default:
-                return false;
-        }
-    }
-
-    private static bool UsesInvariantGeneralPattern(IFormatProvider? provider)
-    {
-        DateTimeFormatInfo info = DateTimeFormatInfo.GetInstance(provider);
-        return info.ShortDatePattern == "MM/dd/yyyy"
-            && info.LongTimePattern == "HH:mm:ss"
-            && info.DateSeparator == "/"
-            && info.TimeSeparator == ":"
-            && info.Calendar is GregorianCalendar;
-    }
-
     [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendTimeSpan(TimeSpan value, string? format)
     {
         // The constant format ("c", also "t" and "T" and the default) is culture-free; "g", "G" and custom are not.
-        if (format is not null && format.Length != 0 && !(format.Length == 1 && format[0] is 'c' or 't' or 'T'))
+        if (!Utf8StandardFormats.IsConstantTimeSpanFormat(format))
         {
             return false;
         }

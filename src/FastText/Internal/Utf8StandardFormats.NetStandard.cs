@@ -61,7 +61,8 @@ internal static class Utf8StandardFormats
 
     /// <summary>
     /// "O" and "R" are culture-free; the default and "G" only when the culture's short date and long time patterns
-    /// are the invariant ones, the only shape Utf8Formatter writes.
+    /// are the invariant ones, the only shape Utf8Formatter writes. (A DateTimeOffset's default adds the offset and
+    /// its "G" does not; Utf8Formatter's default format and its 'G' reproduce that difference.)
     /// </summary>
     public static bool TryGetDateFormat(string? format, IFormatProvider? provider, out StandardFormat standard)
     {

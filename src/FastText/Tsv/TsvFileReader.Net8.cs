@@ -72,8 +72,7 @@ public sealed partial class TsvFileReader
             ThrowHelperStale();
         }
 
-        bool inMemory = _stream is null && _pipe is null;
-        ReadOnlySpan<byte> source = inMemory ? _memory.Span : _buffer;
+        ReadOnlySpan<byte> source = _inMemory ? _memory.Span : _buffer;
         ReadOnlySpan<byte> line = source.Slice(_recordLineStart, _recordLineLength);
         ReadOnlySpan<byte> columns = _reader.Options.UnescapeBackslashes ? _reader.UnescapeBuffer.AsSpan(0, _recordColumnsLength) : line;
         return new TsvRow(_reader, line, columns, _recordLineNumber);
@@ -81,10 +80,9 @@ public sealed partial class TsvFileReader
 
     private bool TryReadRecord()
     {
-        bool inMemory = _stream is null && _pipe is null;
-        ReadOnlySpan<byte> source = inMemory ? _memory.Span : _buffer.AsSpan(0, _end);
+        ReadOnlySpan<byte> source = _inMemory ? _memory.Span : _buffer.AsSpan(0, _end);
         ReadOnlySpan<byte> rest = source.Slice(_start);
-        bool found = _reader.TryReadRow(ref rest, inMemory || _endOfInput, out TsvRow row);
+        bool found = _reader.TryReadRow(ref rest, _inMemory || _endOfInput, out TsvRow row);
         _start = source.Length - rest.Length;
         if (!found)
         {

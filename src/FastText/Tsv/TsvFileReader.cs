@@ -26,6 +26,9 @@ public sealed partial class TsvFileReader : IDisposable
     private readonly bool _leaveOpen;
     private readonly PipeReader? _pipe;
     private readonly ReadOnlyMemory<byte> _memory;
+
+    // The input is all in _memory (bytes, a string, or a MemoryStream read in place), not read into _buffer.
+    private readonly bool _inMemory;
     private TsvReader _reader;
     private byte[] _buffer = Array.Empty<byte>();
     private int _start;
@@ -34,7 +37,7 @@ public sealed partial class TsvFileReader : IDisposable
     private bool _started;
     private bool _disposed;
 
-    private TsvFileReader(TsvOptions? options, Stream? stream, bool leaveOpen, PipeReader? pipe, ReadOnlyMemory<byte> memory)
+    private TsvFileReader(TsvOptions? options, Stream? stream, bool leaveOpen, PipeReader? pipe, ReadOnlyMemory<byte> memory, bool inMemory = false)
     {
         _options = options ?? TsvOptions.Default;
         _reader = TsvReader.ForAllColumns(_options);
@@ -42,7 +45,8 @@ public sealed partial class TsvFileReader : IDisposable
         _leaveOpen = leaveOpen;
         _pipe = pipe;
         _memory = memory;
-        _endOfInput = stream is null && pipe is null;
+        _inMemory = inMemory || (stream is null && pipe is null);
+        _endOfInput = _inMemory;
     }
 
     /// <summary>Opens the file at <paramref name="path"/> for reading (sequential, 64 KiB reads).</summary>
@@ -61,7 +65,12 @@ public sealed partial class TsvFileReader : IDisposable
         return new TsvFileReader(options, file, leaveOpen: false, pipe: null, memory: default);
     }
 
-    /// <summary>Reads <paramref name="stream"/> (for example a <c>GZipStream</c>) to its end.</summary>
+    /// <summary>
+    /// Reads <paramref name="stream"/> (for example a <c>GZipStream</c>) to its end. A <see cref="MemoryStream"/>
+    /// whose buffer is visible (<see cref="MemoryStream.TryGetBuffer"/>) is read in place, without copying: the bytes
+    /// from its <see cref="Stream.Position"/> to its <see cref="Stream.Length"/> at this call, after which its position
+    /// is its length (the reader has taken the rest, as a buffered reader reads ahead).
+    /// </summary>
     /// <param name="stream">The UTF-8 TSV bytes.</param>
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
     /// <param name="leaveOpen">True to leave the stream open when the reader is disposed.</param>
@@ -72,6 +81,14 @@ public sealed partial class TsvFileReader : IDisposable
         if (stream is null)
         {
             ThrowHelper.ThrowArgumentNull(nameof(stream));
+        }
+
+        if (stream is MemoryStream memoryStream && memoryStream.TryGetBuffer(out ArraySegment<byte> visible))
+        {
+            long position = memoryStream.Position;
+            ReadOnlyMemory<byte> rest = position < visible.Count ? visible.AsMemory((int)position) : ReadOnlyMemory<byte>.Empty;
+            memoryStream.Position = Math.Max(position, visible.Count);
+            return new TsvFileReader(options, memoryStream, leaveOpen, pipe: null, rest, inMemory: true);
         }
 
         return new TsvFileReader(options, stream, leaveOpen, pipe: null, memory: default);
@@ -180,7 +197,7 @@ public sealed partial class TsvFileReader : IDisposable
         }
 
         _started = true;
-        if (_stream is null && _pipe is null)
+        if (_inMemory)
         {
             ReadOnlySpan<byte> rest = _memory.Span.Slice(_start);
             bool found = _reader.TryReadRow(ref rest, isFinalBlock: true, out row);
@@ -295,7 +312,7 @@ public sealed partial class TsvFileReader : IDisposable
     {
         while (_reader.Header is null)
         {
-            if (_stream is null && _pipe is null)
+            if (_inMemory)
             {
                 ReadOnlySpan<byte> rest = _memory.Span.Slice(_start);
                 _reader.TryReadHeader(ref rest, isFinalBlock: true);
@@ -337,12 +354,20 @@ public sealed partial class TsvFileReader : IDisposable
         private ReadOnlySpan<byte> _columns;
         private long _lineNumber;
 
+        // In-memory input: the unread bytes, held here so a row costs no ReadOnlyMemory.Span. Valid only while the
+        // reader's position is still _restStart (anything else, such as a TryReadRow call inside the loop, makes
+        // MoveNext take the reader's own path again).
+        private ReadOnlySpan<byte> _rest;
+        private int _restStart;
+
         internal Enumerator(TsvFileReader owner)
         {
             _owner = owner;
             _line = default;
             _columns = default;
             _lineNumber = 0;
+            _rest = default;
+            _restStart = -1;
         }
 
         /// <summary>The current row.</summary>
@@ -351,9 +376,34 @@ public sealed partial class TsvFileReader : IDisposable
         /// <summary>Reads the next row.</summary>
         /// <returns>False at the end of the input.</returns>
         /// <exception cref="TsvFormatException">A line breaks a rule of the options.</exception>
+        /// <exception cref="ObjectDisposedException">The reader was disposed.</exception>
         public bool MoveNext()
         {
-            if (_owner.TryReadRow(out TsvRow row))
+            TsvFileReader owner = _owner;
+            TsvRow row;
+            bool found;
+            if (owner._start == _restStart && !owner._disposed)
+            {
+                // Marked invalid during the read: after an exception the next MoveNext resumes from the reader's
+                // position, exactly as the reader's own path would.
+                int start = _restStart;
+                int before = _rest.Length;
+                _restStart = -1;
+                found = owner._reader.TryReadRow(ref _rest, isFinalBlock: true, out row);
+                _restStart = start + (before - _rest.Length);
+                owner._start = _restStart;
+            }
+            else
+            {
+                found = owner.TryReadRow(out row);
+                if (owner._inMemory && !owner._disposed)
+                {
+                    _restStart = owner._start;
+                    _rest = owner._memory.Span.Slice(_restStart);
+                }
+            }
+
+            if (found)
             {
                 _line = row.Line;
                 _columns = row.ColumnBytes;

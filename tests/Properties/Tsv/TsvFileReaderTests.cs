@@ -12,7 +12,7 @@ public sealed class TsvFileReaderTests
 {
     private const int AllColumnsWidth = 12;
 
-    private static readonly string[] Sources = { "bytes", "text", "stream1", "streamRandom", "pipe", "file" };
+    private static readonly string[] Sources = { "bytes", "text", "stream1", "streamRandom", "pipe", "file", "memoryStreamSlice", "memoryStreamGrown", "memoryStreamHidden" };
 
     private static TsvFileReader Open(string source, byte[] bytes, TsvOptions options, Random random, List<string> cleanup)
     {
@@ -28,12 +28,136 @@ public sealed class TsvFileReaderTests
                 return TsvFileReader.From(new ChunkedStream(bytes, random.Next(1, 100)), options);
             case "pipe":
                 return TsvFileReader.From(new ScriptedPipeReader(bytes, random.Next(1, 50), random.Next(1, 30)), options);
+            case "memoryStreamSlice":
+                return TsvFileReader.From(VisibleMemoryStreamSlice(bytes, random), options);
+            case "memoryStreamGrown":
+            {
+                // Expandable: its buffer is longer than its length (the spare capacity holds separators and newlines).
+                var grown = new MemoryStream();
+                grown.Write(bytes, 0, bytes.Length);
+                grown.Write(new[] { (byte)'\t', (byte)'\n', (byte)'\t', (byte)'\n' }, 0, 4);
+                grown.SetLength(bytes.Length);
+                grown.Position = 0;
+                return TsvFileReader.From(grown, options);
+            }
+            case "memoryStreamHidden":
+                return TsvFileReader.From(new MemoryStream(bytes), options);
             default:
                 string path = Path.GetTempFileName();
                 cleanup.Add(path);
                 File.WriteAllBytes(path, bytes);
                 return TsvFileReader.Open(path, options);
         }
+    }
+
+    /// <summary>
+    /// A MemoryStream over a slice of a larger array (bytes before its origin, before its position and after its
+    /// length all hold rows of their own), with a visible buffer, so the reader reads it in place.
+    /// </summary>
+    private static MemoryStream VisibleMemoryStreamSlice(byte[] bytes, Random random)
+    {
+        byte[] junk = "x\ty\n"u8.ToArray();
+        int before = random.Next(0, 3) * junk.Length;
+        int skipped = random.Next(0, 3) * junk.Length;
+        int after = random.Next(0, 3) * junk.Length;
+        byte[] array = new byte[before + skipped + bytes.Length + after];
+        for (int i = 0; i < array.Length; i++)
+        {
+            array[i] = junk[i % junk.Length];
+        }
+
+        bytes.CopyTo(array, before + skipped);
+        var stream = new MemoryStream(array, before, skipped + bytes.Length, writable: false, publiclyVisible: true) { Position = skipped };
+        return stream;
+    }
+
+    [Fact]
+    public void A_visible_memory_stream_is_read_in_place_and_left_at_its_end()
+    {
+        byte[] bytes = "a\tb\n1\t2\n"u8.ToArray();
+        var stream = new MemoryStream(bytes, 0, bytes.Length, writable: true, publiclyVisible: true) { Position = 4 };
+        using (TsvFileReader reader = TsvFileReader.From(stream, TsvOptions.Default, leaveOpen: true))
+        {
+            Assert.Equal(bytes.Length, stream.Position);
+
+            // In place: a change to the array shows in the row (a copying reader would have read "1" at creation).
+            bytes[4] = (byte)'7';
+            Assert.True(reader.TryReadRow(out TsvRow row));
+            Assert.Equal("7", Encoding.UTF8.GetString(row[0].ToArray()));
+            Assert.False(reader.TryReadRow(out _));
+        }
+
+        Assert.True(stream.CanRead);
+        var past = new MemoryStream(bytes, 0, bytes.Length, writable: true, publiclyVisible: true) { Position = bytes.Length + 5 };
+        using (TsvFileReader reader = TsvFileReader.From(past, TsvOptions.Default))
+        {
+            Assert.False(reader.TryReadRow(out _));
+            Assert.Equal(bytes.Length + 5, past.Position);
+        }
+    }
+
+    [Theory]
+    [InlineData("bytes")]
+    [InlineData("memoryStreamSlice")]
+    [InlineData("stream1")]
+    public void TryReadRow_inside_foreach_moves_the_loop_on_without_replaying_rows(string source)
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes(string.Concat(Enumerable.Range(1, 9).Select(i => i + "\tx\n")));
+        var cleanup = new List<string>();
+        using TsvFileReader reader = Open(source, bytes, TsvOptions.Default, new Random(5), cleanup);
+        var seen = new List<string>();
+        foreach (TsvRow row in reader)
+        {
+            seen.Add(Encoding.UTF8.GetString(row[0].ToArray()));
+            if (seen.Count % 3 == 1 && reader.TryReadRow(out TsvRow skipped))
+            {
+                seen.Add("(" + Encoding.UTF8.GetString(skipped[0].ToArray()) + ")");
+            }
+        }
+
+        Assert.Equal(new[] { "1", "(2)", "3", "4", "(5)", "6", "7", "(8)", "9" }, seen);
+    }
+
+    [Fact]
+    public void A_format_error_inside_foreach_leaves_the_loop_where_the_reader_left_it()
+    {
+        // A short line among full ones, with missing columns an error: the loop and TryReadRow see the same rows and
+        // the same errors (the bad line stays where the reader stopped, so it fails again when read again).
+        byte[] bytes = "a\tb\nc\n1\t2\n"u8.ToArray();
+        (string[] Rows, int Errors) Read(bool viaEnumerator)
+        {
+            using TsvFileReader reader = TsvFileReader.From(bytes, TsvOptions.Default.WithThrowOnMissingColumns(true)).SelectColumns(0, 1);
+            var seen = new List<string>();
+            TsvFileReader.Enumerator rows = reader.GetEnumerator();
+            int errors = 0;
+            while (errors < 3)
+            {
+                try
+                {
+                    TsvRow row = default;
+                    bool more = viaEnumerator ? rows.MoveNext() : reader.TryReadRow(out row);
+                    if (!more)
+                    {
+                        break;
+                    }
+
+                    seen.Add(Encoding.UTF8.GetString((viaEnumerator ? rows.Current : row)[0].ToArray()));
+                }
+                catch (TsvFormatException)
+                {
+                    errors++;
+                }
+            }
+
+            return (seen.ToArray(), errors);
+        }
+
+        (string[] Rows, int Errors) byTryReadRow = Read(viaEnumerator: false);
+        Assert.Equal(new[] { "a" }, byTryReadRow.Rows);
+        Assert.Equal(3, byTryReadRow.Errors);
+        (string[] Rows, int Errors) byEnumerator = Read(viaEnumerator: true);
+        Assert.Equal(byTryReadRow.Rows, byEnumerator.Rows);
+        Assert.Equal(byTryReadRow.Errors, byEnumerator.Errors);
     }
 
     [Fact]
