@@ -22,7 +22,33 @@ public sealed class TsvCutTests
     /// <summary>maxRead values below this: the input in memory, cut by ParallelCutter in chunks of (ParallelChunks - maxRead) bytes.</summary>
     private const int ParallelChunks = -2;
 
-    private static byte[] RunCut(string[] args, byte[] input, int bufferSize = 1 << 20, int maxRead = int.MaxValue)
+    private static byte[] RunCut(string[] args, byte[] input, int bufferSize = 1 << 20, int maxRead = int.MaxValue, bool guarded = false)
+    {
+        if (guarded && maxRead <= Mapped)
+        {
+            // The pointer modes over input that ends at a no-access page: a read past its end crashes the test run.
+            using var guard = new GuardedBuffer(Math.Max(1, input.Length));
+            Span<byte> flush = guard.Bytes(input.Length);
+            input.CopyTo(flush);
+            unsafe
+            {
+                fixed (byte* bytes = flush)
+                {
+                    return RunCutAt(args, bytes, input.Length, bufferSize, maxRead);
+                }
+            }
+        }
+
+        unsafe
+        {
+            fixed (byte* bytes = input)
+            {
+                return RunCutAt(args, maxRead <= Mapped ? bytes : null, input.Length, bufferSize, maxRead, input);
+            }
+        }
+    }
+
+    private static unsafe byte[] RunCutAt(string[] args, byte* bytes, int length, int bufferSize, int maxRead, byte[]? streamInput = null)
     {
         CutCommandLine commandLine = CutCommandLine.Parse(args);
         Assert.True(commandLine.Action == CutAction.Cut, commandLine.Error);
@@ -33,37 +59,25 @@ public sealed class TsvCutTests
             if (maxRead <= ParallelChunks)
             {
                 var parallel = new ParallelCutter(commandLine, cutOutput, workers: 3, chunkLength: ParallelChunks - maxRead + 1);
-                unsafe
+                if (cutter.CutsLinesIndependently)
                 {
-                    fixed (byte* bytes = input)
-                    {
-                        if (cutter.CutsLinesIndependently)
-                        {
-                            var prepared = new List<(long, long)>();
-                            parallel.Cut(bytes, input.Length, cutter.Terminator, (offset, count) => { lock (prepared) { prepared.Add((offset, count)); } });
-                            AssertChunksCoverInput(prepared, input.Length);
-                        }
-                        else
-                        {
-                            cutter.Cut(bytes, input.Length);
-                        }
-                    }
+                    var prepared = new List<(long, long)>();
+                    parallel.Cut(bytes, length, cutter.Terminator, (offset, count) => { lock (prepared) { prepared.Add((offset, count)); } });
+                    AssertChunksCoverInput(prepared, length);
+                }
+                else
+                {
+                    cutter.Cut(bytes, length);
                 }
             }
             else if (maxRead == Mapped)
             {
                 // As for a mapped file: the whole input at once, through the pointer overload.
-                unsafe
-                {
-                    fixed (byte* bytes = input)
-                    {
-                        cutter.Cut(bytes, input.Length);
-                    }
-                }
+                cutter.Cut(bytes, length);
             }
             else
             {
-                using Stream source = CutInput.Open(new ChunkedStream(input, maxRead));
+                using Stream source = CutInput.Open(new ChunkedStream(streamInput!, maxRead));
                 cutter.Cut(source);
             }
         }
@@ -196,6 +210,36 @@ public sealed class TsvCutTests
             Assert.True(expected.AsSpan().SequenceEqual(actual),
                 $"{string.Join(' ', args)} on {Convert.ToHexString(c.Input)}\nexpected {Convert.ToHexString(expected)}\nactual   {Convert.ToHexString(actual)}");
         });
+    }
+
+    [GuardedFact]
+    public void Pointer_cuts_never_read_past_input_that_ends_at_a_guard_page()
+    {
+        byte[] alphabet = { (byte)'a', (byte)'\t', (byte)'\t', (byte)'\n', (byte)'\n', 0 };
+        Gen<(byte[] Input, string List, int Options, int MaxRead)> cases =
+            from length in Gen.Choose(0, 200)
+            from picks in Gen.ArrayOf(Gen.Choose(0, alphabet.Length - 1), length)
+            from list in Gen.Elements("1", "2", "2-", "1,3", "9")
+            from options in Gen.Choose(0, 3)
+            from maxRead in Gen.Elements(Mapped, ParallelChunks, ParallelChunks - 1, ParallelChunks - 6, ParallelChunks - 63)
+            select (picks.Select(p => alphabet[p]).ToArray(), list, options, maxRead);
+        Properties.ForAll(cases, c =>
+        {
+            var args = new List<string> { "-f", c.List };
+            if ((c.Options & 1) != 0)
+            {
+                args.Add("-s");
+            }
+
+            if ((c.Options & 2) != 0)
+            {
+                args.Add("-z");
+            }
+
+            byte[] expected = RunCut(args.ToArray(), c.Input, maxRead: int.MaxValue);
+            byte[] actual = RunCut(args.ToArray(), c.Input, maxRead: c.MaxRead, guarded: true);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"{string.Join(' ', args)} on {Convert.ToHexString(c.Input)}");
+        }, runs: 300);
     }
 
     [Theory]
