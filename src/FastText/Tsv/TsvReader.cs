@@ -262,17 +262,7 @@ public sealed partial class TsvReader : IDisposable
                     ThrowLineTooLong(_lineNumber + 1);
                 }
 
-                int lineLength = lineEnd;
-                if (_trimCarriageReturn && lineEnd > 0 && buffer[lineEnd - 1] == CarriageReturn)
-                {
-                    lineLength--;
-
-                    // Only a field that ran to the line end can hold the '\r'.
-                    if (found > 0 && _starts[found - 1] + _lengths[found - 1] == lineEnd)
-                    {
-                        _lengths[found - 1]--;
-                    }
-                }
+                int lineLength = TrimmedLineLength(buffer, lineEnd, found);
 
                 if (lineLength == 0 && _skipEmptyLines)
                 {
@@ -509,17 +499,7 @@ public sealed partial class TsvReader : IDisposable
             ThrowLineTooLong(_lineNumber + 1);
         }
 
-        lineLength = lineEnd;
-        if (_trimCarriageReturn && lineEnd > 0 && data[lineEnd - 1] == CarriageReturn)
-        {
-            lineLength = lineEnd - 1;
-
-            // Only a column that ran to the line end can hold the '\r'.
-            if (found > 0 && _starts[found - 1] + _lengths[found - 1] == lineEnd)
-            {
-                _lengths[found - 1]--;
-            }
-        }
+        lineLength = TrimmedLineLength(data, lineEnd, found);
 
         SetFound(found);
         if (lineLength == 0 && _skipEmptyLines)
@@ -608,12 +588,7 @@ public sealed partial class TsvReader : IDisposable
             ThrowLineTooLong(_lineNumber + 1);
         }
 
-        lineLength = lineEnd;
-        if (_trimCarriageReturn && lineEnd > 0 && data[lineEnd - 1] == CarriageReturn)
-        {
-            lineLength--;
-        }
-
+        lineLength = TrimmedLineLength(data, lineEnd, found: 0);
         SetFound(0);
         if (_skipCommentLines && data[0] == CommentMarker)
         {
@@ -700,6 +675,37 @@ public sealed partial class TsvReader : IDisposable
         _lengths = new int[sorted.Length];
         SetFound(0);
         UpdatePlainLines();
+    }
+
+    /// <summary>
+    /// The line's length without a trailing '\r' when <see cref="TsvOptions.TrimCarriageReturn"/> is on, the last of
+    /// the <paramref name="found"/> fields shortened when it ran to the line end. The byte is read again after the
+    /// scan: where the scan saw a separator there (the last field starts at the line end) but the caller's memory now
+    /// holds '\r', the line stays as scanned, so no field ends past the line or gets a negative length.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int TrimmedLineLength(ReadOnlySpan<byte> data, int lineEnd, int found)
+    {
+        if (!_trimCarriageReturn || lineEnd == 0 || data[lineEnd - 1] != CarriageReturn)
+        {
+            return lineEnd;
+        }
+
+        if (found > 0)
+        {
+            int last = found - 1;
+            if (_starts[last] == lineEnd)
+            {
+                return lineEnd;
+            }
+
+            if (_starts[last] + _lengths[last] == lineEnd)
+            {
+                _lengths[last]--;
+            }
+        }
+
+        return lineEnd - 1;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

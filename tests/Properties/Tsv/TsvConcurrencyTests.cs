@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.IO;
 using System.Threading;
 using FastText;
 using Xunit;
@@ -61,6 +62,22 @@ public sealed class TsvConcurrencyTests
 
     private static void ReadAll(TsvCase tsv, byte[] bytes, ReadOnlySequence<byte> sequence)
     {
+        // TsvFileReader reads a MemoryStream with a visible buffer in place, so the flipped array itself, and with no
+        // column selection: the all-fields scan. (This found a trailing '\r' trimmed from a field the scan had ended
+        // at a separator there, giving it length -1.)
+        try
+        {
+            var stream = new MemoryStream(bytes, 0, bytes.Length, writable: false, publiclyVisible: true);
+            using TsvFileReader file = TsvFileReader.From(stream, tsv.Options);
+            foreach (TsvRow row in file)
+            {
+                Touch(row);
+            }
+        }
+        catch (TsvFormatException)
+        {
+        }
+
         foreach (TsvOptions options in new[] { tsv.Options, TsvOptions.ByteExact })
         {
             using TsvReader reader = ReferenceEquals(options, tsv.Options) ? tsv.CreateReader() : new TsvReader(options);
