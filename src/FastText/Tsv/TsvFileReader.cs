@@ -354,20 +354,12 @@ public sealed partial class TsvFileReader : IDisposable
         private ReadOnlySpan<byte> _columns;
         private long _lineNumber;
 
-        // In-memory input: the unread bytes, held here so a row costs no ReadOnlyMemory.Span. Valid only while the
-        // reader's position is still _restStart (anything else, such as a TryReadRow call inside the loop, makes
-        // MoveNext take the reader's own path again).
-        private ReadOnlySpan<byte> _rest;
-        private int _restStart;
-
         internal Enumerator(TsvFileReader owner)
         {
             _owner = owner;
             _line = default;
             _columns = default;
             _lineNumber = 0;
-            _rest = default;
-            _restStart = -1;
         }
 
         /// <summary>The current row.</summary>
@@ -379,30 +371,7 @@ public sealed partial class TsvFileReader : IDisposable
         /// <exception cref="ObjectDisposedException">The reader was disposed.</exception>
         public bool MoveNext()
         {
-            TsvFileReader owner = _owner;
-            TsvRow row;
-            bool found;
-            if (owner._start == _restStart && !owner._disposed)
-            {
-                // Marked invalid during the read: after an exception the next MoveNext resumes from the reader's
-                // position, exactly as the reader's own path would.
-                int start = _restStart;
-                int before = _rest.Length;
-                _restStart = -1;
-                found = owner._reader.TryReadRow(ref _rest, isFinalBlock: true, out row);
-                _restStart = start + (before - _rest.Length);
-                owner._start = _restStart;
-            }
-            else
-            {
-                found = owner.TryReadRow(out row);
-                if (owner._inMemory && !owner._disposed)
-                {
-                    _restStart = owner._start;
-                    _rest = owner._memory.Span.Slice(_restStart);
-                }
-            }
-
+            bool found = _owner.TryReadRow(out TsvRow row);
             if (found)
             {
                 _line = row.Line;
