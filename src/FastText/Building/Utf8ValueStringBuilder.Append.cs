@@ -126,6 +126,13 @@ public ref partial struct Utf8ValueStringBuilder
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Append(scoped ReadOnlySpan<byte> utf8)
     {
+        // Nothing appended leaves a pending high surrogate pending: in the text built as a string, the next chars
+        // still follow it directly.
+        if (utf8.IsEmpty)
+        {
+            return;
+        }
+
         _pendingHigh = '\0';
         int pos = _pos;
         if (utf8.Length <= _bytes.Length - pos)

@@ -26,10 +26,15 @@ public ref partial struct Utf8ValueStringBuilder
         }
         else if (value is IUtf8SpanFormattable)
         {
-            _pendingHigh = '\0';
+            // The pending U+FFFD stays where it is while the value formats after it; it is settled only when the
+            // value wrote something (a value that formats as nothing leaves the pair open, as in a string).
             if (((IUtf8SpanFormattable)value).TryFormat(_bytes.Slice(_pos), out int written, format, provider))
             {
                 _pos += written;
+                if (written != 0)
+                {
+                    _pendingHigh = '\0';
+                }
             }
             else
             {
@@ -60,6 +65,11 @@ public ref partial struct Utf8ValueStringBuilder
             if (((IUtf8SpanFormattable)value!).TryFormat(_bytes.Slice(_pos), out int written, format, provider))
             {
                 _pos += written;
+                if (written != 0)
+                {
+                    _pendingHigh = '\0';
+                }
+
                 return;
             }
 

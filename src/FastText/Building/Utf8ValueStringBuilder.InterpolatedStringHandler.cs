@@ -182,11 +182,13 @@ public ref partial struct Utf8ValueStringBuilder
             builder.ThrowIfCopyReturnedArray(); // a buffer or writer span costs one null test
             Span<byte> bytes = builder._bytes;
             _writerMemory = default;
-            if (builder._writer is not null && builder._pos == 0)
+            if (builder._writer is not null && bytes.IsEmpty)
             {
-                // Nothing unadvanced yet: take writer memory for the whole string now (never advancing it; the
-                // builder adopts it), so the draft writes straight into the writer instead of into an array that
-                // is copied out later.
+                // The builder holds no writer memory (nothing unadvanced): take some for the whole string now (never
+                // advancing it; the builder adopts it), so the draft writes straight into the writer instead of
+                // into an array that is copied out later. Never while the builder holds a span: asking again
+                // without an Advance may move the writer's buffer (ArrayBufferWriter does), and a hole that throws
+                // would leave the builder writing into the old one.
                 long hint = literalLength + ((long)formattedCount * BytesPerHole);
                 if (hint > bytes.Length && hint <= MaximumWriterHint)
                 {

@@ -29,8 +29,9 @@ namespace FastText;
 /// <see cref="System.Text.Encoding.UTF8"/> writes for a lone surrogate) and remembered; if the next append is chars
 /// that start with a low surrogate, the U+FFFD is replaced by the pair's 4-byte sequence. So a pair split across two
 /// appends encodes as it would in the concatenated string, and <see cref="Length"/> and <see cref="WrittenSpan"/>
-/// are always the encoding of the text so far. Any other append (bytes, numbers), and <see cref="Flush"/>, settle
-/// the U+FFFD.</para>
+/// are always the encoding of the text so far. Any other append that writes something (bytes, numbers), and
+/// <see cref="Flush"/> over a writer, settle the U+FFFD; an append that writes nothing (empty bytes, a value that
+/// formats as nothing) leaves it pending, as it leaves the string unchanged.</para>
 /// <para>Formatting: a <see langword="null"/> provider means the current culture, as in <see cref="ValueStringBuilder"/>.
 /// On net8.0 values format through <c>IUtf8SpanFormattable</c> straight into the buffer (other
 /// <c>ISpanFormattable</c> values into a stack buffer of chars, then encoded). On netstandard2.0 integers (default,

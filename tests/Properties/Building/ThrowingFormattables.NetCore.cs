@@ -29,3 +29,21 @@ internal readonly partial struct WideSpanFormattable : ISpanFormattable
         return true;
     }
 }
+
+/// <summary>A value that formats as nothing through every interface: an append of it leaves the text unchanged.</summary>
+internal readonly struct EmptyFormattable : ISpanFormattable, IUtf8SpanFormattable
+{
+    public string ToString(string? format, IFormatProvider? formatProvider) => string.Empty;
+
+    public bool TryFormat(Span<char> destination, out int charsWritten, ReadOnlySpan<char> format, IFormatProvider? provider)
+    {
+        charsWritten = 0;
+        return true;
+    }
+
+    public bool TryFormat(Span<byte> utf8Destination, out int bytesWritten, ReadOnlySpan<char> format, IFormatProvider? provider)
+    {
+        bytesWritten = 0;
+        return true;
+    }
+}

@@ -26,7 +26,7 @@ public class Utf8ValueStringBuilderModelTests
         AppendLong, AppendShort, AppendSByte, AppendByte, AppendUInt, AppendULong, AppendHex, AppendDouble, AppendFloat,
         AppendDecimal, AppendGuid, AppendDateTime, AppendDateTimeOffset, AppendTimeSpan, AppendLine, AppendLineText,
         AppendInterpolated, AppendInterpolatedAligned, AppendNullable, AppendObject, AppendThrowing,
-        AppendInterpolatedThrowing, AppendSelf, Flush,
+        AppendInterpolatedThrowing, AppendSelf, Flush, AppendNothing,
     }
 
     public sealed record Op(OpKind Kind, int A, string Text, char C, long Number, double Real)
@@ -73,6 +73,42 @@ public class Utf8ValueStringBuilderModelTests
     public void Every_step_is_byte_identical_to_Encoding_UTF8_of_the_model(Start start)
     {
         Properties.ForAll(Gen.Choose(0, 50).SelectMany(n => Gen.ArrayOf(Ops, n)), ops => Run(start, ops), runs: 150);
+    }
+
+    [Theory]
+    [MemberData(nameof(Starts))]
+    public void An_append_that_writes_nothing_leaves_a_split_pair_open(Start start)
+    {
+        // Empty bytes and a value that formats as nothing leave the string unchanged, so the low surrogate that
+        // follows them still completes the pair (found by the model property: empty bytes used to settle it).
+        Run(start, new[]
+        {
+            new Op(OpKind.AppendString, 0, "ab\uD83D", 'a', 0, 0),
+            new Op(OpKind.AppendUtf8, 0, "", 'a', 0, 0),
+            new Op(OpKind.AppendString, 0, "\uDE00c\uD83D", 'a', 0, 0),
+            new Op(OpKind.AppendNothing, 0, "", 'a', 0, 0),
+            new Op(OpKind.AppendChar, 0, "", '\uDE00', 0, 0),
+            new Op(OpKind.AppendChar, 0, "", '\uD800', 0, 0),
+            new Op(OpKind.AppendSpan, 0, "x", 'a', 0, 0),
+            new Op(OpKind.AppendNullString, 0, "", 'a', 0, 0),
+            new Op(OpKind.AppendRepeated, 0, "", 'a', 0, 0),
+            new Op(OpKind.AppendString, 0, "\uDC00", 'a', 0, 0),
+        });
+    }
+
+    [Theory]
+    [MemberData(nameof(Starts))]
+    public void An_interpolated_append_that_throws_after_one_that_wrote_nothing_loses_no_bytes(Start start)
+    {
+        // The empty interpolation leaves the builder holding writer memory it has not written to; the throwing one
+        // used to ask the writer for memory again, which moves an ArrayBufferWriter's buffer, and the builder went
+        // on writing into the old one (found by the model property: the number came out as zeros).
+        Run(start, new[]
+        {
+            new Op(OpKind.AppendNothing, 0, "", 'a', 0, 0),
+            new Op(OpKind.AppendInterpolatedThrowing, 0, "abc", 'a', 5, 0),
+            new Op(OpKind.AppendULong, 0, "", 'a', 622628263726, 0),
+        });
     }
 
     [Theory]
@@ -314,6 +350,11 @@ public class Utf8ValueStringBuilderModelTests
                     model.Append(Encoding.UTF8.GetString(Encoding.UTF8.GetBytes(model.ToString())));
                 }
 
+                break;
+            case OpKind.AppendNothing:
+                b.Append(default(EmptyFormattable));
+                b.Append($"{default(EmptyFormattable)}");
+                b.Append(default(EmptyFormattable), "x", Invariant);
                 break;
             case OpKind.Flush:
                 b.Flush();
