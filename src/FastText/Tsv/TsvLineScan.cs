@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 
 namespace FastText;
 
@@ -45,6 +46,8 @@ internal static partial class TsvLineScan
     /// that order, the first <paramref name="found"/> of them present) and stops looking for separators after the
     /// last one: the rest of the line is searched for the terminator alone.
     /// </summary>
+    // A call per line: inlined, the scan made the reader's fast path too large to inline into a row loop.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static int SelectColumns(
         ReadOnlySpan<byte> data,
         byte separator,
@@ -115,6 +118,8 @@ internal static partial class TsvLineScan
     /// <paramref name="lengths"/> when the line has more fields than they hold; <paramref name="count"/> is the
     /// field count (an empty line has one empty field).
     /// </summary>
+    // A call per line: inlined, the scan made the reader's fast path too large to inline into a row loop.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static int AllFields(
         ReadOnlySpan<byte> data,
         byte separator,
