@@ -42,12 +42,28 @@ internal static partial class TsvLineScan
     }
 
     /// <summary>
+    /// <see cref="SelectColumns"/> on <see cref="Best"/>: what the reader calls, once per line. A call of its own so
+    /// that the reader's fast path stays small enough to inline into a caller's row loop (inlined, the scan made
+    /// Dynamic PGO compile such a loop with the row constructor and Span.Slice out of line), while the kernel inlines
+    /// here with the path a constant, so no chunk tests it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int SelectColumnsOnBestPath(
+        ReadOnlySpan<byte> data, byte separator, byte terminator, int[] sortedColumns, int[] starts, int[] lengths, bool isFinal, out int found) =>
+        SelectColumns(data, separator, terminator, sortedColumns, starts, lengths, isFinal, Best, out found);
+
+    /// <summary><see cref="AllFields"/> on <see cref="Best"/>, a call of its own (see <see cref="SelectColumnsOnBestPath"/>).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int AllFieldsOnBestPath(
+        ReadOnlySpan<byte> data, byte separator, byte terminator, ref int[] starts, ref int[] lengths, bool isFinal, out int count) =>
+        AllFields(data, separator, terminator, ref starts, ref lengths, isFinal, Best, out count);
+
+    /// <summary>
     /// Records the fields at the ascending file columns <paramref name="sortedColumns"/> (starts and lengths, in
     /// that order, the first <paramref name="found"/> of them present) and stops looking for separators after the
     /// last one: the rest of the line is searched for the terminator alone.
     /// </summary>
-    // A call per line: inlined, the scan made the reader's fast path too large to inline into a row loop.
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int SelectColumns(
         ReadOnlySpan<byte> data,
         byte separator,
@@ -118,8 +134,7 @@ internal static partial class TsvLineScan
     /// <paramref name="lengths"/> when the line has more fields than they hold; <paramref name="count"/> is the
     /// field count (an empty line has one empty field).
     /// </summary>
-    // A call per line: inlined, the scan made the reader's fast path too large to inline into a row loop.
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int AllFields(
         ReadOnlySpan<byte> data,
         byte separator,

@@ -241,10 +241,10 @@ public sealed partial class TsvReader : IDisposable
                 int found = 0;
                 int[] sortedColumns = _sortedColumns;
                 int lineEnd = _allColumns
-                    ? TsvLineScan.AllFields(buffer, _separator, _lineTerminator, ref _starts, ref _lengths, false, TsvLineScan.Best, out found)
+                    ? TsvLineScan.AllFieldsOnBestPath(buffer, _separator, _lineTerminator, ref _starts, ref _lengths, false, out found)
                     : sortedColumns.Length == 0
                     ? buffer.IndexOf(_lineTerminator)
-                    : TsvLineScan.SelectColumns(buffer, _separator, _lineTerminator, sortedColumns, _starts, _lengths, false, TsvLineScan.Best, out found);
+                    : TsvLineScan.SelectColumnsOnBestPath(buffer, _separator, _lineTerminator, sortedColumns, _starts, _lengths, false, out found);
                 if (lineEnd < 0)
                 {
                     _bytesExamined += buffer.Length;
@@ -479,7 +479,7 @@ public sealed partial class TsvReader : IDisposable
         int lineEnd;
         if (_allColumns)
         {
-            lineEnd = TsvLineScan.AllFields(data, _separator, _lineTerminator, ref _starts, ref _lengths, isFinal, TsvLineScan.Best, out found);
+            lineEnd = TsvLineScan.AllFieldsOnBestPath(data, _separator, _lineTerminator, ref _starts, ref _lengths, isFinal, out found);
         }
         else if (sortedColumns.Length == 0)
         {
@@ -493,7 +493,7 @@ public sealed partial class TsvReader : IDisposable
         }
         else
         {
-            lineEnd = TsvLineScan.SelectColumns(data, _separator, _lineTerminator, sortedColumns, _starts, _lengths, isFinal, TsvLineScan.Best, out found);
+            lineEnd = TsvLineScan.SelectColumnsOnBestPath(data, _separator, _lineTerminator, sortedColumns, _starts, _lengths, isFinal, out found);
         }
 
         if (lineEnd < 0)
