@@ -99,6 +99,13 @@ public sealed partial class TsvFileReader
 
     private async ValueTask FillAsync(CancellationToken cancellationToken)
     {
+        if (_readingAhead)
+        {
+            // Only after synchronous reads started it: take the block it is reading (a short wait, seekable input).
+            TakeReadAhead();
+            return;
+        }
+
         PrepareFill();
         int read;
         if (_stream is not null)

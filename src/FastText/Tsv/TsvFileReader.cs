@@ -49,7 +49,11 @@ public sealed partial class TsvFileReader : IDisposable
         _endOfInput = _inMemory;
     }
 
-    /// <summary>Opens the file at <paramref name="path"/> for reading (sequential, 64 KiB reads).</summary>
+    /// <summary>
+    /// Opens the file at <paramref name="path"/> for reading: the first 64 KiB synchronously; a file with more than
+    /// 1 MiB left then is read ahead in 960 KiB blocks on a thread-pool thread while the rows of the previous block are
+    /// handed out (see <see cref="From(Stream, TsvOptions?, bool)"/>).
+    /// </summary>
     /// <param name="path">The file.</param>
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
     /// <returns>A reader that closes the file when disposed.</returns>
@@ -70,6 +74,14 @@ public sealed partial class TsvFileReader : IDisposable
     /// whose buffer is visible (<see cref="MemoryStream.TryGetBuffer"/>) is read in place, without copying: the bytes
     /// from its <see cref="Stream.Position"/> to its <see cref="Stream.Length"/> at this call, after which its position
     /// is its length (the reader has taken the rest, as a buffered reader reads ahead).
+    /// <para>Other streams are read into a 64 KiB buffer. When the input outgrows it and the stream can seek (a file, a
+    /// <see cref="MemoryStream"/>) with at least a block left, the reader reads ahead: the next 960 KiB block is read on
+    /// a thread-pool thread while the rows of the current one are handed out, so copying the bytes out of the stream
+    /// overlaps with scanning them (two pooled 1 MiB buffers). One read at a time, and only while the reader is not
+    /// disposed: <see cref="Dispose"/> waits for a read in flight before it returns. Streams that cannot seek (pipes,
+    /// sockets, <c>GZipStream</c>) are only read when rows are asked for, since a read nobody asked for could wait
+    /// forever for a producer. A read that throws surfaces after every row before it, on the call that needs its
+    /// bytes, and again on any later call. Do not use the stream while the reader reads it.</para>
     /// </summary>
     /// <param name="stream">The UTF-8 TSV bytes.</param>
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
@@ -238,6 +250,7 @@ public sealed partial class TsvFileReader : IDisposable
 
         _disposed = true;
         _reader.Dispose();
+        StopReadingAhead();
         byte[] buffer = _buffer;
         _buffer = Array.Empty<byte>();
         if (buffer.Length > 0)
@@ -254,8 +267,21 @@ public sealed partial class TsvFileReader : IDisposable
     /// <summary>Reads more input behind the unconsumed bytes: compacting first, growing only for a line longer than the buffer.</summary>
     private void Fill()
     {
+        if (_readingAhead)
+        {
+            TakeReadAhead();
+            return;
+        }
+
+        if (ShouldStartReadingAhead())
+        {
+            StartReadingAhead();
+            return;
+        }
+
         PrepareFill();
         int read = _stream is not null ? _stream.Read(_buffer, _end, _buffer.Length - _end) : ReadPipe(_buffer.AsSpan(_end));
+        _fills++;
         if (read == 0)
         {
             _endOfInput = true;
@@ -269,7 +295,7 @@ public sealed partial class TsvFileReader : IDisposable
     {
         if (_buffer.Length == 0)
         {
-            _buffer = ArrayPool<byte>.Shared.Rent(InitialBufferSize);
+            _buffer = ArrayPool<byte>.Shared.Rent(_initialBufferSize);
         }
         else if (_start > 0)
         {

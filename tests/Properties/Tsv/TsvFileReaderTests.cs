@@ -12,7 +12,11 @@ public sealed class TsvFileReaderTests
 {
     private const int AllColumnsWidth = 12;
 
-    private static readonly string[] Sources = { "bytes", "text", "stream1", "streamRandom", "pipe", "file", "memoryStreamSlice", "memoryStreamGrown", "memoryStreamHidden" };
+    private static readonly string[] Sources =
+    {
+        "bytes", "text", "stream1", "streamRandom", "pipe", "file", "memoryStreamSlice", "memoryStreamGrown", "memoryStreamHidden",
+        "seekableAhead", "memoryStreamHiddenAhead", "fileAhead",
+    };
 
     private static TsvFileReader Open(string source, byte[] bytes, TsvOptions options, Random random, List<string> cleanup)
     {
@@ -42,12 +46,30 @@ public sealed class TsvFileReaderTests
             }
             case "memoryStreamHidden":
                 return TsvFileReader.From(new MemoryStream(bytes), options);
+            case "seekableAhead":
+                // Read-ahead with tiny buffers: the unfinished line fits the reserve, or not, at every block.
+                return WithTinyReadAhead(TsvFileReader.From(new ChunkedStream(bytes, random.Next(1, 20)) { Seekable = true }, options), random);
+            case "memoryStreamHiddenAhead":
+                return WithTinyReadAhead(TsvFileReader.From(new MemoryStream(bytes), options), random);
+            case "fileAhead":
+            {
+                string aheadPath = Path.GetTempFileName();
+                cleanup.Add(aheadPath);
+                File.WriteAllBytes(aheadPath, bytes);
+                return WithTinyReadAhead(TsvFileReader.Open(aheadPath, options), random);
+            }
             default:
                 string path = Path.GetTempFileName();
                 cleanup.Add(path);
                 File.WriteAllBytes(path, bytes);
                 return TsvFileReader.Open(path, options);
         }
+    }
+
+    private static TsvFileReader WithTinyReadAhead(TsvFileReader reader, Random random)
+    {
+        reader.ConfigureReadAheadForTests(initialBufferSize: random.Next(1, 24), reserve: random.Next(1, 12), block: random.Next(1, 24));
+        return reader;
     }
 
     /// <summary>

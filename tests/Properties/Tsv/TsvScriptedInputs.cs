@@ -103,35 +103,84 @@ public sealed class ChunkedStream : Stream
         _chunk = chunk;
     }
 
+    private int _activeReads;
+
     /// <summary>Reading at or past this offset throws <see cref="IOException"/> (-1: never).</summary>
     public int ThrowAt { get; set; } = -1;
 
+    /// <summary>Seekable (Length and Position readable), as a file is: the reader then reads ahead on another thread.</summary>
+    public bool Seekable { get; set; }
+
+    /// <summary>How long each read takes, so that a read is still in flight when the test acts.</summary>
+    public int ReadDelayMilliseconds { get; set; }
+
+    /// <summary>Set when two reads overlapped, or a read started after Dispose: what the reader must never do.</summary>
+    public string? Misuse { get; private set; }
+
+    public bool Disposed { get; private set; }
+
+    public int ReadCalls { get; private set; }
+
     public override bool CanRead => true;
 
-    public override bool CanSeek => false;
+    public override bool CanSeek => Seekable;
 
     public override bool CanWrite => false;
 
-    public override long Length => throw new NotSupportedException();
+    public override long Length => Seekable ? _bytes.Length : throw new NotSupportedException();
 
     public override long Position
     {
-        get => throw new NotSupportedException();
+        get => Seekable ? _position : throw new NotSupportedException();
         set => throw new NotSupportedException();
     }
 
     public override int Read(byte[] buffer, int offset, int count)
     {
-        if (ThrowAt >= 0 && _position >= ThrowAt)
+        if (Interlocked.Increment(ref _activeReads) != 1)
         {
-            throw new IOException("scripted stream failure");
+            Misuse ??= "two reads at once";
         }
 
-        int limit = ThrowAt >= 0 ? Math.Min(_bytes.Length, ThrowAt) : _bytes.Length;
-        int n = Math.Min(Math.Min(count, _chunk), limit - _position);
-        Array.Copy(_bytes, _position, buffer, offset, n);
-        _position += n;
-        return n;
+        if (Disposed)
+        {
+            Misuse ??= "a read after Dispose";
+        }
+
+        try
+        {
+            ReadCalls++;
+            if (ReadDelayMilliseconds > 0)
+            {
+                Thread.Sleep(ReadDelayMilliseconds);
+            }
+
+            if (ThrowAt >= 0 && _position >= ThrowAt)
+            {
+                throw new IOException("scripted stream failure");
+            }
+
+            int limit = ThrowAt >= 0 ? Math.Min(_bytes.Length, ThrowAt) : _bytes.Length;
+            int n = Math.Min(Math.Min(count, _chunk), limit - _position);
+            Array.Copy(_bytes, _position, buffer, offset, n);
+            _position += n;
+            return n;
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _activeReads);
+        }
+    }
+
+    protected override void Dispose(bool disposing)
+    {
+        if (Volatile.Read(ref _activeReads) != 0)
+        {
+            Misuse ??= "Dispose during a read";
+        }
+
+        Disposed = true;
+        base.Dispose(disposing);
     }
 
     public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>

@@ -1,0 +1,214 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Runtime.ExceptionServices;
+using System.Threading;
+using FastText.Internal;
+
+namespace FastText;
+
+// Read-ahead for seekable streams (files, MemoryStreams): once the input has outgrown the first buffer, the next
+// block is read on a thread-pool thread while the rows of the current one are handed out, so copying the bytes out
+// of the stream (the kernel's page-cache copy, or MemoryStream's memcpy) overlaps with scanning them.
+//
+// Only seekable streams: their reads complete without waiting for a producer, so a read the caller did not ask for
+// can never block forever (on a pipe or a socket it could, and it would also take bytes past the point where the
+// caller stopped). Dispose waits for a read in flight before it returns the buffers and closes the stream.
+//
+// Invariants: at most one read is in flight, and while it is, only the worker touches the stream and _spare; the
+// consumer touches _buffer. The worker fills _spare[Reserve, Reserve + Block) until the block is full or the stream
+// ends (so a short block means the end). The consumer then copies the unfinished line in front of it (when it fits
+// the reserve) and swaps the buffers, so the block is scanned where it was read.
+public sealed partial class TsvFileReader
+{
+    // Two 1 MiB arrays (the shared pool's bucket): 64 KiB in front of each block for the unfinished line.
+    private const int DefaultReadAheadReserve = 64 * 1024;
+    private const int DefaultReadAheadBlock = (1024 * 1024) - DefaultReadAheadReserve;
+
+    private int _initialBufferSize = InitialBufferSize;
+    private int _readAheadReserve = DefaultReadAheadReserve;
+    private int _readAheadBlock = DefaultReadAheadBlock;
+    private int _fills;
+    private bool _readingAhead;
+    private bool _readInFlight;
+    private byte[]? _spare;
+    private ManualResetEventSlim? _readDone;
+    private int _readAheadCount;
+    private ExceptionDispatchInfo? _readAheadError;
+
+    /// <summary>The test hook: small buffers, so that short inputs exercise the read-ahead and every carry case.</summary>
+    internal void ConfigureReadAheadForTests(int initialBufferSize, int reserve, int block)
+    {
+        _initialBufferSize = initialBufferSize;
+        _readAheadReserve = reserve;
+        _readAheadBlock = block;
+    }
+
+    /// <summary>Whether the reader has switched to reading ahead (for tests).</summary>
+    internal bool IsReadingAhead => _readingAhead;
+
+    /// <summary>On the second fill of a seekable stream with at least a block left: switch to reading ahead.</summary>
+    private bool ShouldStartReadingAhead()
+    {
+        Stream? stream = _stream;
+        if (stream is null || _fills < 1 || !stream.CanSeek)
+        {
+            return false;
+        }
+
+        long left = stream.Length - stream.Position;
+        return left >= _readAheadBlock;
+    }
+
+    /// <summary>The first read-ahead fill: reads the next block now, into a read-ahead buffer, and starts the one after.</summary>
+    private void StartReadingAhead()
+    {
+        int size = _readAheadReserve + _readAheadBlock;
+        byte[] current = ArrayPool<byte>.Shared.Rent(Math.Max(size, (_end - _start) + _readAheadBlock));
+        int tail = _end - _start;
+        Buffer.BlockCopy(_buffer, _start, current, 0, tail);
+        ArrayPool<byte>.Shared.Return(_buffer);
+        _buffer = current;
+        _start = 0;
+        _end = tail;
+        _spare = ArrayPool<byte>.Shared.Rent(size);
+        _readDone ??= new ManualResetEventSlim(false);
+        _readingAhead = true;
+
+        int read = ReadBlock(_stream!, _buffer, _end, _readAheadBlock);
+        _end += read;
+        if (read < _readAheadBlock)
+        {
+            _endOfInput = true;
+            return;
+        }
+
+        BeginReadIntoSpare();
+    }
+
+    /// <summary>Takes the block read in the background: waits for it, puts the unfinished line in front of it, starts the next.</summary>
+    private void TakeReadAhead()
+    {
+        if (!_readInFlight)
+        {
+            // The previous block ended the input, or its read failed (rethrown again here).
+            _readAheadError?.Throw();
+            _endOfInput = true;
+            return;
+        }
+
+        _readDone!.Wait();
+        _readDone.Reset();
+        _readInFlight = false;
+        if (_readAheadError is not null)
+        {
+            _readAheadError.Throw();
+        }
+
+        int read = _readAheadCount;
+        int tail = _end - _start;
+        int reserve = _readAheadReserve;
+        byte[] spare = _spare!;
+        if (tail <= reserve)
+        {
+            Buffer.BlockCopy(_buffer, _start, spare, reserve - tail, tail);
+            _spare = _buffer;
+            _buffer = spare;
+            _start = reserve - tail;
+            _end = reserve + read;
+        }
+        else
+        {
+            // A line longer than the reserve: join it and the block in the current buffer (grown if need be).
+            long needed = (long)tail + read;
+            if (needed > 0x7FFFFFC7)
+            {
+                ThrowHelper.ThrowInvalidOperation("A line does not fit in the largest buffer an array can hold.");
+            }
+
+            if (needed > _buffer.Length)
+            {
+                byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(Math.Max(needed, (long)_buffer.Length * 2), 0x7FFFFFC7));
+                Buffer.BlockCopy(_buffer, _start, larger, 0, tail);
+                ArrayPool<byte>.Shared.Return(_buffer);
+                _buffer = larger;
+            }
+            else
+            {
+                Buffer.BlockCopy(_buffer, _start, _buffer, 0, tail);
+            }
+
+            Buffer.BlockCopy(spare, reserve, _buffer, tail, read);
+            _start = 0;
+            _end = tail + read;
+        }
+
+        if (read < _readAheadBlock)
+        {
+            _endOfInput = true;
+            return;
+        }
+
+        BeginReadIntoSpare();
+    }
+
+    private void BeginReadIntoSpare()
+    {
+        _readInFlight = true;
+        QueueReadAhead();
+    }
+
+    /// <summary>The worker's part: fills the spare block, records the count or the exception, signals.</summary>
+    private void RunReadAhead()
+    {
+        try
+        {
+            _readAheadCount = ReadBlock(_stream!, _spare!, _readAheadReserve, _readAheadBlock);
+        }
+        catch (Exception exception)
+        {
+            _readAheadError = ExceptionDispatchInfo.Capture(exception);
+        }
+        finally
+        {
+            _readDone!.Set();
+        }
+    }
+
+    /// <summary>Reads until <paramref name="count"/> bytes are in or the stream ends.</summary>
+    private static int ReadBlock(Stream stream, byte[] destination, int offset, int count)
+    {
+        int total = 0;
+        while (total < count)
+        {
+            int read = stream.Read(destination, offset + total, count - total);
+            if (read == 0)
+            {
+                break;
+            }
+
+            total += read;
+        }
+
+        return total;
+    }
+
+    /// <summary>Dispose's part: waits for a read in flight, then returns the spare buffer and the event.</summary>
+    private void StopReadingAhead()
+    {
+        if (_readInFlight)
+        {
+            _readDone!.Wait();
+            _readInFlight = false;
+        }
+
+        _readDone?.Dispose();
+        _readDone = null;
+        byte[]? spare = _spare;
+        _spare = null;
+        if (spare is not null)
+        {
+            ArrayPool<byte>.Shared.Return(spare);
+        }
+    }
+}

@@ -1,0 +1,191 @@
+using System.IO;
+using System.Threading;
+using FastText;
+using Xunit;
+
+namespace FastText.Tests.Tsv;
+
+/// <summary>
+/// Reading ahead (a seekable stream's next block read on a thread-pool thread while rows are handed out): rows as
+/// without it, one read at a time, never a read after Dispose, a read error surfacing after the rows before it.
+/// </summary>
+public sealed class TsvFileReaderReadAheadTests
+{
+    private static byte[] Rows(int count, int width)
+    {
+        var text = new StringBuilder();
+        for (int i = 0; i < count; i++)
+        {
+            text.Append(i).Append('\t').Append(new string((char)('a' + (i % 26)), i % width)).Append('\t').Append(i * 7).Append('\n');
+        }
+
+        return Encoding.UTF8.GetBytes(text.ToString());
+    }
+
+    private static List<string> ReadAll(TsvFileReader reader)
+    {
+        var rows = new List<string>();
+        foreach (TsvRow row in reader)
+        {
+            rows.Add(row.LineNumber + ":" + Encoding.UTF8.GetString(row.Line.ToArray()));
+        }
+
+        return rows;
+    }
+
+    private static List<string> Expected(byte[] bytes)
+    {
+        string[] lines = Encoding.UTF8.GetString(bytes).TrimEnd('\n').Split('\n');
+        return lines.Select((line, i) => (i + 1) + ":" + line).ToList();
+    }
+
+    [Fact]
+    public void A_seekable_stream_larger_than_a_block_is_read_ahead_with_the_default_buffers_and_gives_every_row()
+    {
+        // 3 MiB: the first 64 KiB synchronously, then 960 KiB blocks in the background; lines up to 300 KB, some
+        // longer than the 64 KiB reserve, so both ways of carrying an unfinished line across a block are taken.
+        byte[] bytes = Rows(20_000, 300).Concat(Encoding.UTF8.GetBytes(new string('L', 300_000) + "\tend\n")).Concat(Rows(5_000, 100)).ToArray();
+        var stream = new ChunkedStream(bytes, int.MaxValue) { Seekable = true };
+        using TsvFileReader reader = TsvFileReader.From(stream);
+        List<string> rows = ReadAll(reader);
+        Assert.True(reader.IsReadingAhead);
+        Assert.Null(stream.Misuse);
+        var expected = new List<string>();
+        foreach (string line in Encoding.UTF8.GetString(bytes).TrimEnd('\n').Split('\n'))
+        {
+            expected.Add((expected.Count + 1) + ":" + line);
+        }
+
+        Assert.Equal(expected, rows);
+    }
+
+    [Fact]
+    public void A_stream_that_cannot_seek_is_never_read_ahead()
+    {
+        byte[] bytes = Rows(2_000, 40);
+        var stream = new ChunkedStream(bytes, 7);
+        using TsvFileReader reader = TsvFileReader.From(stream);
+        reader.ConfigureReadAheadForTests(initialBufferSize: 16, reserve: 8, block: 64);
+        Assert.Equal(Expected(bytes), ReadAll(reader));
+        Assert.False(reader.IsReadingAhead);
+    }
+
+    [Fact]
+    public void A_read_error_surfaces_after_every_row_before_the_failing_block_and_again_on_the_next_call()
+    {
+        byte[] bytes = Rows(3_000, 30);
+        int failAt = bytes.Length / 2;
+        var stream = new ChunkedStream(bytes, 13) { Seekable = true, ThrowAt = failAt };
+        var reader = TsvFileReader.From(stream);
+        reader.ConfigureReadAheadForTests(initialBufferSize: 32, reserve: 16, block: 256);
+        var rows = new List<string>();
+        IOException error = Assert.Throws<IOException>(() =>
+        {
+            foreach (TsvRow row in reader)
+            {
+                rows.Add(row.LineNumber + ":" + Encoding.UTF8.GetString(row.Line.ToArray()));
+            }
+        });
+        Assert.Equal("scripted stream failure", error.Message);
+        Assert.True(reader.IsReadingAhead);
+
+        // Every complete line that lies before the last full block read is delivered, in order.
+        List<string> expected = Expected(bytes);
+        Assert.True(rows.Count > 0);
+        Assert.Equal(expected.Take(rows.Count), rows);
+        Assert.True(Encoding.UTF8.GetByteCount(string.Join("\n", rows.Select(r => r.Substring(r.IndexOf(':') + 1)))) <= failAt);
+        Assert.Throws<IOException>(() => reader.TryReadRow(out _));
+        reader.Dispose();
+        Assert.True(stream.Disposed);
+        Assert.Null(stream.Misuse);
+    }
+
+    [Fact]
+    public void Leaving_the_loop_while_a_read_is_in_flight_waits_for_it_before_closing_the_stream()
+    {
+        byte[] bytes = Rows(5_000, 30);
+        var stream = new ChunkedStream(bytes, 1_000) { Seekable = true, ReadDelayMilliseconds = 20 };
+        using (TsvFileReader reader = TsvFileReader.From(stream))
+        {
+            reader.ConfigureReadAheadForTests(initialBufferSize: 64, reserve: 64, block: 4096);
+            int seen = 0;
+            foreach (TsvRow row in reader)
+            {
+                if (++seen == 300)
+                {
+                    Assert.True(reader.IsReadingAhead);
+                    break;
+                }
+            }
+        }
+
+        Assert.True(stream.Disposed);
+        Assert.Null(stream.Misuse);
+        int calls = stream.ReadCalls;
+        Thread.Sleep(50);
+        Assert.Equal(calls, stream.ReadCalls);
+    }
+
+    [Fact]
+    public void Leaving_a_stream_open_it_is_not_read_after_Dispose()
+    {
+        byte[] bytes = Rows(5_000, 30);
+        var stream = new ChunkedStream(bytes, 500) { Seekable = true, ReadDelayMilliseconds = 5 };
+        using (TsvFileReader reader = TsvFileReader.From(stream, leaveOpen: true))
+        {
+            reader.ConfigureReadAheadForTests(initialBufferSize: 64, reserve: 64, block: 2048);
+            Assert.True(reader.TryReadRow(out _));
+            for (int i = 0; i < 200; i++)
+            {
+                Assert.True(reader.TryReadRow(out _));
+            }
+        }
+
+        int calls = stream.ReadCalls;
+        Thread.Sleep(30);
+        Assert.Equal(calls, stream.ReadCalls);
+        Assert.False(stream.Disposed);
+        Assert.Null(stream.Misuse);
+    }
+
+    [Fact]
+    public void A_header_and_lines_longer_than_the_reserve_and_the_block_read_ahead_as_without_it()
+    {
+        var text = new StringBuilder("id\tname\tvalue\n");
+        for (int i = 0; i < 400; i++)
+        {
+            text.Append(i).Append('\t').Append(new string('n', (i * 37) % 700)).Append('\t').Append(i).Append("\r\n");
+        }
+
+        byte[] bytes = Encoding.UTF8.GetBytes(text.ToString());
+        var options = new TsvOptions { HasHeader = true };
+        var plain = new List<string>();
+        using (TsvFileReader reader = TsvFileReader.From(bytes, options))
+        {
+            foreach (TsvRow row in reader)
+            {
+                plain.Add(Encoding.UTF8.GetString(row["name"].ToArray()) + "|" + Encoding.UTF8.GetString(row[2].ToArray()));
+            }
+        }
+
+        for (int reserve = 1; reserve < 80; reserve += 13)
+        {
+            var ahead = new List<string>();
+            var stream = new ChunkedStream(bytes, 97) { Seekable = true };
+            using (TsvFileReader reader = TsvFileReader.From(stream, options))
+            {
+                reader.ConfigureReadAheadForTests(initialBufferSize: 16, reserve: reserve, block: 300);
+                Assert.Equal(new[] { "id", "name", "value" }, reader.Header!.Names);
+                foreach (TsvRow row in reader)
+                {
+                    ahead.Add(Encoding.UTF8.GetString(row["name"].ToArray()) + "|" + Encoding.UTF8.GetString(row[2].ToArray()));
+                }
+
+                Assert.True(reader.IsReadingAhead);
+            }
+
+            Assert.Equal(plain, ahead);
+            Assert.Null(stream.Misuse);
+        }
+    }
+}
