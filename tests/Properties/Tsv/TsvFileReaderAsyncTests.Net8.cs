@@ -24,6 +24,39 @@ public sealed class TsvFileReaderAsyncTests
         }, runs: 400);
     }
 
+    [Fact]
+    public async Task Rows_read_synchronously_then_with_await_continue_where_the_read_ahead_left_off()
+    {
+        // Synchronous reads switch a seekable stream to reading ahead; ReadAsync then takes the block in flight.
+        var text = new StringBuilder();
+        for (int i = 0; i < 3_000; i++)
+        {
+            text.Append(i).Append('\t').Append(new string('v', i % 50)).Append('\n');
+        }
+
+        byte[] bytes = Encoding.UTF8.GetBytes(text.ToString());
+        var stream = new ChunkedStream(bytes, 33) { Seekable = true };
+        var rows = new List<string>();
+        using (TsvFileReader reader = TsvFileReader.From(stream))
+        {
+            reader.ConfigureReadAheadForTests(initialBufferSize: 64, reserve: 32, block: 512);
+            for (int i = 0; i < 500; i++)
+            {
+                Assert.True(reader.TryReadRow(out TsvRow row));
+                rows.Add(Encoding.UTF8.GetString(row.Line.ToArray()));
+            }
+
+            Assert.True(reader.IsReadingAhead);
+            while (await reader.ReadAsync())
+            {
+                rows.Add(Encoding.UTF8.GetString(reader.CurrentRecord.Row.Line.ToArray()));
+            }
+        }
+
+        Assert.Equal(text.ToString().TrimEnd('\n').Split('\n'), rows);
+        Assert.Null(stream.Misuse);
+    }
+
     private static async Task<List<string>> ReadAsync(TsvCase tsv, int source, Random random)
     {
         var rows = new List<string>();
