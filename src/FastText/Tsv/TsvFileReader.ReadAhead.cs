@@ -28,7 +28,6 @@ public sealed partial class TsvFileReader
     private int _initialBufferSize = InitialBufferSize;
     private int _readAheadReserve = DefaultReadAheadReserve;
     private int _readAheadBlock = DefaultReadAheadBlock;
-    private int _fills;
     private bool _readingAhead;
     private bool _readInFlight;
     private byte[]? _spare;
@@ -50,8 +49,9 @@ public sealed partial class TsvFileReader
     /// <summary>On the second fill of a seekable stream with at least a block left: switch to reading ahead.</summary>
     private bool ShouldStartReadingAhead()
     {
+        // The first fill rents the buffer: a buffer means the input has outgrown one read already.
         Stream? stream = _stream;
-        if (stream is null || _fills < 1 || !stream.CanSeek)
+        if (stream is null || _buffer.Length == 0 || !stream.CanSeek)
         {
             return false;
         }
@@ -64,13 +64,7 @@ public sealed partial class TsvFileReader
     private void StartReadingAhead()
     {
         int size = _readAheadReserve + _readAheadBlock;
-        byte[] current = ArrayPool<byte>.Shared.Rent(Math.Max(size, (_end - _start) + _readAheadBlock));
-        int tail = _end - _start;
-        Buffer.BlockCopy(_buffer, _start, current, 0, tail);
-        ArrayPool<byte>.Shared.Return(_buffer);
-        _buffer = current;
-        _start = 0;
-        _end = tail;
+        MoveUnconsumedToFront(CheckedBufferLength(Math.Max(size, (long)(_end - _start) + _readAheadBlock)));
         _spare = ArrayPool<byte>.Shared.Rent(size);
         _readDone ??= new ManualResetEventSlim(false);
         _readingAhead = true;
@@ -100,10 +94,7 @@ public sealed partial class TsvFileReader
         _readDone!.Wait();
         _readDone.Reset();
         _readInFlight = false;
-        if (_readAheadError is not null)
-        {
-            _readAheadError.Throw();
-        }
+        _readAheadError?.Throw();
 
         int read = _readAheadCount;
         int tail = _end - _start;
@@ -120,26 +111,8 @@ public sealed partial class TsvFileReader
         else
         {
             // A line longer than the reserve: join it and the block in the current buffer (grown if need be).
-            long needed = (long)tail + read;
-            if (needed > 0x7FFFFFC7)
-            {
-                ThrowHelper.ThrowInvalidOperation("A line does not fit in the largest buffer an array can hold.");
-            }
-
-            if (needed > _buffer.Length)
-            {
-                byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(Math.Max(needed, (long)_buffer.Length * 2), 0x7FFFFFC7));
-                Buffer.BlockCopy(_buffer, _start, larger, 0, tail);
-                ArrayPool<byte>.Shared.Return(_buffer);
-                _buffer = larger;
-            }
-            else
-            {
-                Buffer.BlockCopy(_buffer, _start, _buffer, 0, tail);
-            }
-
+            MoveUnconsumedToFront(CheckedBufferLength((long)tail + read));
             Buffer.BlockCopy(spare, reserve, _buffer, tail, read);
-            _start = 0;
             _end = tail + read;
         }
 

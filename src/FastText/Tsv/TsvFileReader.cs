@@ -21,6 +21,9 @@ public sealed partial class TsvFileReader : IDisposable
 {
     private const int InitialBufferSize = 64 * 1024;
 
+    // The largest byte[] the runtime allows (Array.MaxLength, which netstandard2.0 lacks).
+    private const int MaximumBufferLength = 0x7FFFFFC7;
+
     private readonly TsvOptions _options;
     private readonly Stream? _stream;
     private readonly bool _leaveOpen;
@@ -50,9 +53,9 @@ public sealed partial class TsvFileReader : IDisposable
     }
 
     /// <summary>
-    /// Opens the file at <paramref name="path"/> for reading: the first 64 KiB synchronously; a file with more than
-    /// 1 MiB left then is read ahead in 960 KiB blocks on a thread-pool thread while the rows of the previous block are
-    /// handed out (see <see cref="From(Stream, TsvOptions?, bool)"/>).
+    /// Opens the file at <paramref name="path"/> for reading: the first 64 KiB synchronously; a file with at least
+    /// 960 KiB left then is read ahead in 960 KiB blocks on a thread-pool thread while the rows of the previous block
+    /// are handed out (see <see cref="From(Stream, TsvOptions?, bool)"/>).
     /// </summary>
     /// <param name="path">The file.</param>
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
@@ -281,7 +284,6 @@ public sealed partial class TsvFileReader : IDisposable
 
         PrepareFill();
         int read = _stream is not null ? _stream.Read(_buffer, _end, _buffer.Length - _end) : ReadPipe(_buffer.AsSpan(_end));
-        _fills++;
         if (read == 0)
         {
             _endOfInput = true;
@@ -299,23 +301,52 @@ public sealed partial class TsvFileReader : IDisposable
         }
         else if (_start > 0)
         {
-            Buffer.BlockCopy(_buffer, _start, _buffer, 0, _end - _start);
-            _end -= _start;
-            _start = 0;
+            MoveUnconsumedToFront(_buffer.Length);
         }
         else if (_end == _buffer.Length)
         {
-            long grown = Math.Min((long)_buffer.Length * 2, 0x7FFFFFC7);
-            if (grown <= _buffer.Length)
+            MoveUnconsumedToFront(CheckedBufferLength(_buffer.Length + 1L));
+        }
+    }
+
+    /// <summary>
+    /// Puts the unconsumed bytes at the front of a buffer of at least <paramref name="capacity"/> bytes: this one,
+    /// or one rented in its place, at least twice as large (so a line that keeps growing is copied a linear number
+    /// of bytes in all).
+    /// </summary>
+    private void MoveUnconsumedToFront(int capacity)
+    {
+        int unconsumed = _end - _start;
+        if (capacity <= _buffer.Length)
+        {
+            Buffer.BlockCopy(_buffer, _start, _buffer, 0, unconsumed);
+        }
+        else
+        {
+            long doubled = Math.Min((long)_buffer.Length * 2, MaximumBufferLength);
+            byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Max(capacity, doubled));
+            Buffer.BlockCopy(_buffer, _start, larger, 0, unconsumed);
+            if (_buffer.Length > 0)
             {
-                ThrowHelper.ThrowInvalidOperation("A line does not fit in the largest buffer an array can hold.");
+                ArrayPool<byte>.Shared.Return(_buffer);
             }
 
-            byte[] larger = ArrayPool<byte>.Shared.Rent((int)grown);
-            Buffer.BlockCopy(_buffer, 0, larger, 0, _end);
-            ArrayPool<byte>.Shared.Return(_buffer);
             _buffer = larger;
         }
+
+        _start = 0;
+        _end = unconsumed;
+    }
+
+    /// <summary><paramref name="needed"/> as a buffer length, or the error of a line longer than the largest array.</summary>
+    private static int CheckedBufferLength(long needed)
+    {
+        if (needed > MaximumBufferLength)
+        {
+            ThrowHelper.ThrowInvalidOperation("A line does not fit in the largest buffer an array can hold.");
+        }
+
+        return (int)needed;
     }
 
     private int ReadPipe(Span<byte> destination)
@@ -397,8 +428,7 @@ public sealed partial class TsvFileReader : IDisposable
         /// <exception cref="ObjectDisposedException">The reader was disposed.</exception>
         public bool MoveNext()
         {
-            bool found = _owner.TryReadRow(out TsvRow row);
-            if (found)
+            if (_owner.TryReadRow(out TsvRow row))
             {
                 _line = row.Line;
                 _columns = row.ColumnBytes;
