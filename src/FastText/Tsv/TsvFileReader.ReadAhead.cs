@@ -103,6 +103,7 @@ public sealed partial class TsvFileReader
         if (tail <= reserve)
         {
             Buffer.BlockCopy(_buffer, _start, spare, reserve - tail, tail);
+            BytesMoved += tail;
             _spare = _buffer;
             _buffer = spare;
             _start = reserve - tail;

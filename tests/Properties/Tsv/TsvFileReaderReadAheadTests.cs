@@ -59,6 +59,25 @@ public sealed class TsvFileReaderReadAheadTests
         Assert.Equal(expected, rows);
     }
 
+    [Theory]
+    [InlineData(true, 1)]
+    [InlineData(true, 7)]
+    [InlineData(false, 1)]
+    [InlineData(false, 4096)]
+    public void A_line_spanning_many_blocks_is_copied_a_linear_number_of_bytes(bool seekable, int readSize)
+    {
+        // A 600 KB line across ~600 blocks of 1 KiB (reserve 16 bytes), or across reads of 1 byte: the unfinished
+        // line may move when the buffer grows (doubling), not once per block.
+        byte[] bytes = Rows(50, 30).Concat(Encoding.UTF8.GetBytes(new string('L', 600_000) + "\tend\n")).Concat(Rows(50, 30)).ToArray();
+        var stream = new ChunkedStream(bytes, readSize) { Seekable = seekable };
+        using TsvFileReader reader = TsvFileReader.From(stream);
+        reader.ConfigureReadAheadForTests(initialBufferSize: 64, reserve: 16, block: 1024);
+        List<string> rows = ReadAll(reader);
+        Assert.Equal(seekable, reader.IsReadingAhead);
+        Assert.Equal(Encoding.UTF8.GetString(bytes).TrimEnd('\n').Split('\n').Length, rows.Count);
+        Assert.True(reader.BytesMoved <= 4L * bytes.Length, $"{reader.BytesMoved} bytes moved for {bytes.Length} bytes of input");
+    }
+
     [Fact]
     public void A_stream_that_cannot_seek_is_never_read_ahead()
     {
