@@ -78,6 +78,36 @@ public sealed class TsvFileReaderReadAheadTests
         Assert.True(reader.BytesMoved <= 4L * bytes.Length, $"{reader.BytesMoved} bytes moved for {bytes.Length} bytes of input");
     }
 
+    [Theory]
+    [InlineData("bytes")]
+    [InlineData("stream")]
+    [InlineData("readingAhead")]
+    public void After_Dispose_reading_throws_ObjectDisposedException_and_a_second_Dispose_does_nothing(string source)
+    {
+        byte[] bytes = Rows(3_000, 30);
+        var stream = new ChunkedStream(bytes, 100) { Seekable = source == "readingAhead" };
+        TsvFileReader reader = source == "bytes" ? TsvFileReader.From(bytes) : TsvFileReader.From(stream);
+        reader.ConfigureReadAheadForTests(initialBufferSize: 64, reserve: 32, block: 1024);
+        for (int i = 0; i < 1_000; i++)
+        {
+            Assert.True(reader.TryReadRow(out _));
+        }
+
+        Assert.Equal(source == "readingAhead", reader.IsReadingAhead);
+        reader.Dispose();
+        reader.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => reader.TryReadRow(out _));
+        Assert.Throws<ObjectDisposedException>(() =>
+        {
+            foreach (TsvRow row in reader)
+            {
+                Assert.Fail("a row after Dispose");
+            }
+        });
+        Assert.Equal(source != "bytes", stream.Disposed);
+        Assert.Null(stream.Misuse);
+    }
+
     [Fact]
     public void A_stream_that_cannot_seek_is_never_read_ahead()
     {
