@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Runtime.ExceptionServices;
 using System.Threading;
 using FastText.Internal;
@@ -16,18 +17,23 @@ namespace FastText;
 // caller stopped). Dispose waits for a read in flight before it returns the buffers and closes the stream.
 //
 // Invariants: at most one read is in flight, and while it is, only the worker touches the stream and _spare; the
-// consumer touches _buffer. The worker fills _spare[Reserve, Reserve + Block) until the block is full or the stream
-// ends (so a short block means the end). The consumer then copies the unfinished line in front of it (when it fits
-// the reserve) and swaps the buffers, so the block is scanned where it was read.
+// consumer touches _buffer. The worker fills _spare[offset, offset + Block) until the block is full or the stream
+// ends (so a short block means the end); the offset is the reserve plus less than a page (BlockOffset). The consumer
+// then copies the unfinished line in front of it (when it fits there) and swaps the buffers, so the block is scanned
+// where it was read.
 public sealed partial class TsvFileReader
 {
-    // Two 1 MiB arrays (the shared pool's bucket): 64 KiB in front of each block for the unfinished line.
+    // Two 1 MiB arrays (the shared pool's bucket): 64 KiB in front of each block for the unfinished line, and up to
+    // a page of slack to place the block (see BlockOffset).
     private const int DefaultReadAheadReserve = 64 * 1024;
-    private const int DefaultReadAheadBlock = (1024 * 1024) - DefaultReadAheadReserve;
+    private const int DefaultBlockPlacementPeriod = 4096;
+    private const int DefaultReadAheadBlock = (1024 * 1024) - DefaultReadAheadReserve - DefaultBlockPlacementPeriod;
 
     private int _initialBufferSize = InitialBufferSize;
     private int _readAheadReserve = DefaultReadAheadReserve;
     private int _readAheadBlock = DefaultReadAheadBlock;
+    private int _blockPlacementPeriod = DefaultBlockPlacementPeriod;
+    private int _readAheadOffset;
     private bool _readingAhead;
     private bool _readInFlight;
     private byte[]? _spare;
@@ -36,11 +42,12 @@ public sealed partial class TsvFileReader
     private ExceptionDispatchInfo? _readAheadError;
 
     /// <summary>The test hook: small buffers, so that short inputs exercise the read-ahead and every carry case.</summary>
-    internal void ConfigureReadAheadForTests(int initialBufferSize, int reserve, int block)
+    internal void ConfigureReadAheadForTests(int initialBufferSize, int reserve, int block, int placementPeriod = 1)
     {
         _initialBufferSize = initialBufferSize;
         _readAheadReserve = reserve;
         _readAheadBlock = block;
+        _blockPlacementPeriod = placementPeriod;
     }
 
     /// <summary>Whether the reader has switched to reading ahead (for tests).</summary>
@@ -63,7 +70,7 @@ public sealed partial class TsvFileReader
     /// <summary>The first read-ahead fill: reads the next block now, into a read-ahead buffer, and starts the one after.</summary>
     private void StartReadingAhead()
     {
-        int size = _readAheadReserve + _readAheadBlock;
+        int size = SpareLength;
         MoveUnconsumedToFront(CheckedBufferLength(Math.Max(size, (long)(_end - _start) + _readAheadBlock)));
         _spare = ArrayPool<byte>.Shared.Rent(size);
         _readDone ??= new ManualResetEventSlim(false);
@@ -98,22 +105,22 @@ public sealed partial class TsvFileReader
 
         int read = _readAheadCount;
         int tail = _end - _start;
-        int reserve = _readAheadReserve;
+        int blockStart = _readAheadOffset;
         byte[] spare = _spare!;
-        if (tail <= reserve)
+        if (tail <= blockStart)
         {
-            Buffer.BlockCopy(_buffer, _start, spare, reserve - tail, tail);
+            Buffer.BlockCopy(_buffer, _start, spare, blockStart - tail, tail);
             BytesMoved += tail;
             _spare = _buffer;
             _buffer = spare;
-            _start = reserve - tail;
-            _end = reserve + read;
+            _start = blockStart - tail;
+            _end = blockStart + read;
         }
         else
         {
             // A line longer than the reserve: join it and the block in the current buffer (grown if need be).
             MoveUnconsumedToFront(CheckedBufferLength((long)tail + read));
-            Buffer.BlockCopy(spare, reserve, _buffer, tail, read);
+            Buffer.BlockCopy(spare, blockStart, _buffer, tail, read);
             _end = tail + read;
         }
 
@@ -128,8 +135,28 @@ public sealed partial class TsvFileReader
 
     private void BeginReadIntoSpare()
     {
+        _readAheadOffset = BlockOffset(_spare!);
         _readInFlight = true;
         QueueReadAhead();
+    }
+
+    private int SpareLength => _readAheadReserve + _blockPlacementPeriod - 1 + _readAheadBlock;
+
+    /// <summary>
+    /// Where in <paramref name="spare"/> the next block goes: after the reserve, at the middle of a page. A stream's
+    /// Read is a memmove from its bytes (MemoryStream's array, the kernel's page cache), and when the destination lies
+    /// 1-31 bytes past the source modulo 4 KiB, each load waits on a store it only seems to overlap (4K aliasing):
+    /// copying runs 3-8x slower. Sources sit at a page start plus a small header (page-cache pages, large arrays), and
+    /// so did our pooled arrays, so blocks landed in that band in some processes and not others (a stream read 1.3x
+    /// or 1.9x the span's time, depending on the launch). Mid-page keeps the common sources far from it. The array
+    /// does not move (the large object heap), and if it did, only the speed would change.
+    /// </summary>
+    private unsafe int BlockOffset(byte[] spare)
+    {
+        int period = _blockPlacementPeriod;
+        int address = (int)((nuint)Unsafe.AsPointer(ref spare[0]) & int.MaxValue);
+        int shift = ((period / 2) - ((address + _readAheadReserve) % period) + period) % period;
+        return _readAheadReserve + shift;
     }
 
     /// <summary>The worker's part: fills the spare block, records the count or the exception, signals.</summary>
@@ -137,7 +164,7 @@ public sealed partial class TsvFileReader
     {
         try
         {
-            _readAheadCount = ReadBlock(_stream!, _spare!, _readAheadReserve, _readAheadBlock);
+            _readAheadCount = ReadBlock(_stream!, _spare!, _readAheadOffset, _readAheadBlock);
         }
         catch (Exception exception)
         {

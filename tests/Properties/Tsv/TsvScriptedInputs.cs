@@ -121,6 +121,9 @@ public sealed class ChunkedStream : Stream
 
     public int ReadCalls { get; private set; }
 
+    /// <summary>Each read's requested count and where its destination starts within a 4 KiB page.</summary>
+    public List<(int Count, int PageOffset)> Destinations { get; } = new();
+
     public override bool CanRead => true;
 
     public override bool CanSeek => Seekable;
@@ -150,6 +153,7 @@ public sealed class ChunkedStream : Stream
         try
         {
             ReadCalls++;
+            Destinations.Add((count, PageOffset(buffer, offset)));
             if (ReadDelayMilliseconds > 0)
             {
                 Thread.Sleep(ReadDelayMilliseconds);
@@ -169,6 +173,19 @@ public sealed class ChunkedStream : Stream
         finally
         {
             Interlocked.Decrement(ref _activeReads);
+        }
+    }
+
+    private static unsafe int PageOffset(byte[] buffer, int offset)
+    {
+        if (offset >= buffer.Length)
+        {
+            return -1;
+        }
+
+        fixed (byte* destination = &buffer[offset])
+        {
+            return (int)((nuint)destination % 4096);
         }
     }
 
