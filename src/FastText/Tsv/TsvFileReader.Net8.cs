@@ -84,6 +84,7 @@ public sealed partial class TsvFileReader
         ReadOnlySpan<byte> rest = source.Slice(_start);
         bool found = _reader.TryReadRow(ref rest, _inMemory || _endOfInput, out TsvRow row);
         _start = source.Length - rest.Length;
+        _position++;
         if (!found)
         {
             return false;

@@ -225,6 +225,7 @@ public sealed partial class TsvReader : IDisposable
     /// <param name="row">The row; valid until the next call on this reader.</param>
     /// <exception cref="TsvFormatException">A line is longer than <see cref="TsvOptions.MaxLineLength"/>, a named
     /// column is missing from the header, or (with <see cref="TsvOptions.ThrowOnMissingColumns"/>) a row is short.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadRow(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out TsvRow row)
     {
         // Only the cut fast path is here, small enough to inline into the caller's row loop with the row built in

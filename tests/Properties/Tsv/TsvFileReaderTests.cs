@@ -140,6 +140,49 @@ public sealed class TsvFileReaderTests
         Assert.Equal(new[] { "1", "(2)", "3", "4", "(5)", "6", "7", "(8)", "9" }, seen);
     }
 
+    [Theory]
+    [InlineData("bytes")]
+    [InlineData("stream1")]
+    [InlineData("stream3")]
+    [InlineData("seekable")]
+    public void Copies_of_an_enumerator_share_the_reader_position_and_never_replay_rows(string source)
+    {
+        // An enumerator reads straight from the unread bytes it holds; a copy of it (a struct) holds the same bytes.
+        // Each must notice that the other moved the reader on (and may have refilled or returned the buffer).
+        byte[] bytes = Encoding.UTF8.GetBytes(string.Concat(Enumerable.Range(1, 300).Select(i => i + "\t" + new string('x', i % 40) + "\n")));
+        Stream? stream = source switch
+        {
+            "stream1" => new ChunkedStream(bytes, 1),
+            "stream3" => new ChunkedStream(bytes, 3),
+            "seekable" => new ChunkedStream(bytes, 7) { Seekable = true },
+            _ => null,
+        };
+        using TsvFileReader reader = stream is null ? TsvFileReader.From(bytes) : TsvFileReader.From(stream);
+        reader.ConfigureReadAheadForTests(initialBufferSize: 16, reserve: 8, block: 64, placementPeriod: 16);
+        TsvFileReader.Enumerator first = reader.GetEnumerator();
+        var seen = new List<int>();
+        Assert.True(first.MoveNext());
+        seen.Add(int.Parse(Encoding.UTF8.GetString(first.Current[0].ToArray())));
+        TsvFileReader.Enumerator second = first;
+        var random = new Random(source.Length);
+        while (true)
+        {
+            bool useFirst = random.Next(2) == 0;
+            bool more = useFirst ? first.MoveNext() : second.MoveNext();
+            if (!more)
+            {
+                break;
+            }
+
+            TsvRow row = useFirst ? first.Current : second.Current;
+            seen.Add(int.Parse(Encoding.UTF8.GetString(row[0].ToArray())));
+        }
+
+        Assert.Equal(Enumerable.Range(1, 300), seen);
+        Assert.False(first.MoveNext());
+        Assert.False(second.MoveNext());
+    }
+
     [Fact]
     public void A_format_error_inside_foreach_leaves_the_loop_where_the_reader_left_it()
     {
