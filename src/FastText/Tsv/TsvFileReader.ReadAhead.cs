@@ -16,11 +16,11 @@ namespace FastText;
 // can never block forever (on a pipe or a socket it could, and it would also take bytes past the point where the
 // caller stopped). Dispose waits for a read in flight before it returns the buffers and closes the stream.
 //
-// Invariants: at most one read is in flight, and while it is, only the worker touches the stream and _spare; the
-// consumer touches _buffer. The worker fills _spare[offset, offset + Block) until the block is full or the stream
-// ends (so a short block means the end); the offset is the reserve plus less than a page (BlockOffset). The consumer
-// then copies the unfinished line in front of it (when it fits there) and swaps the buffers, so the block is scanned
-// where it was read.
+// Invariants: at most one read is in flight, and while it is, only whoever claimed it (see _readClaim) touches the
+// stream and _spare; the consumer touches _buffer. The read fills _spare[offset, offset + Block) until the block is
+// full or the stream ends (so a short block means the end); the offset is the reserve plus less than a page
+// (BlockOffset). The consumer then copies the unfinished line in front of it (when it fits there) and swaps the
+// buffers, so the block is scanned where it was read.
 public sealed partial class TsvFileReader
 {
     // Two 1 MiB arrays (the shared pool's bucket): 64 KiB in front of each block for the unfinished line, and up to
@@ -35,6 +35,15 @@ public sealed partial class TsvFileReader
     private int _blockPlacementPeriod = DefaultBlockPlacementPeriod;
     private int _readAheadOffset;
     private bool _readingAhead;
+
+    // Who does the read in flight: whoever moves it from ReadQueued first (a thread-pool item, or the consumer
+    // when it needs the block before any thread has started on it, or Dispose, which cancels it).
+    private const int ReadQueued = 0;
+    private const int ReadByWorker = 1;
+    private const int ReadByConsumer = 2;
+    private int _readClaim = ReadByConsumer;
+    private const int ThreadStartPatienceMilliseconds = 1;
+    private bool _leaveReadsToConsumerForTests;
     private bool _readInFlight;
     private byte[]? _spare;
     private ManualResetEventSlim? _readDone;
@@ -42,8 +51,9 @@ public sealed partial class TsvFileReader
     private ExceptionDispatchInfo? _readAheadError;
 
     /// <summary>The test hook: small buffers, so that short inputs exercise the read-ahead and every carry case.</summary>
-    internal void ConfigureReadAheadForTests(int initialBufferSize, int reserve, int block, int placementPeriod = 1)
+    internal void ConfigureReadAheadForTests(int initialBufferSize, int reserve, int block, int placementPeriod = 1, bool leaveReadsToConsumer = false)
     {
+        _leaveReadsToConsumerForTests = leaveReadsToConsumer;
         _initialBufferSize = initialBufferSize;
         _readAheadReserve = reserve;
         _readAheadBlock = block;
@@ -98,8 +108,23 @@ public sealed partial class TsvFileReader
             return;
         }
 
-        _readDone!.Wait();
-        _readDone.Reset();
+        // A thread normally takes the read within tens of microseconds. One that has not after a millisecond is
+        // not coming soon (a thread pool starved by blocking work): read here rather than wait for it. Taking reads
+        // at once instead of waiting a little made things worse: a thread late once kept finding its reads taken.
+        if (!_leaveReadsToConsumerForTests && _readDone!.Wait(ThreadStartPatienceMilliseconds))
+        {
+            _readDone.Reset();
+        }
+        else if (Interlocked.CompareExchange(ref _readClaim, ReadByConsumer, ReadQueued) == ReadQueued)
+        {
+            ReadIntoSpare();
+        }
+        else
+        {
+            _readDone!.Wait();
+            _readDone.Reset();
+        }
+
         _readInFlight = false;
         _readAheadError?.Throw();
 
@@ -137,7 +162,14 @@ public sealed partial class TsvFileReader
     {
         _readAheadOffset = BlockOffset(_spare!);
         _readInFlight = true;
-        QueueReadAhead();
+
+        // Published after everything the read uses. A work item queued for an earlier read that the consumer took
+        // may be the one that claims this read: all of them do "the read in flight".
+        Volatile.Write(ref _readClaim, ReadQueued);
+        if (!_leaveReadsToConsumerForTests)
+        {
+            QueueReadAhead();
+        }
     }
 
     private int SpareLength => _readAheadReserve + _blockPlacementPeriod - 1 + _readAheadBlock;
@@ -159,8 +191,26 @@ public sealed partial class TsvFileReader
         return _readAheadReserve + shift;
     }
 
-    /// <summary>The worker's part: fills the spare block, records the count or the exception, signals.</summary>
+    /// <summary>The worker's part: unless the consumer has taken the read, fills the spare block and signals.</summary>
     private void RunReadAhead()
+    {
+        if (Interlocked.CompareExchange(ref _readClaim, ReadByWorker, ReadQueued) != ReadQueued)
+        {
+            return;
+        }
+
+        try
+        {
+            ReadIntoSpare();
+        }
+        finally
+        {
+            _readDone!.Set();
+        }
+    }
+
+    /// <summary>Fills the spare block; records the count, or the exception for the consumer to rethrow.</summary>
+    private void ReadIntoSpare()
     {
         try
         {
@@ -169,10 +219,6 @@ public sealed partial class TsvFileReader
         catch (Exception exception)
         {
             _readAheadError = ExceptionDispatchInfo.Capture(exception);
-        }
-        finally
-        {
-            _readDone!.Set();
         }
     }
 
@@ -199,7 +245,12 @@ public sealed partial class TsvFileReader
     {
         if (_readInFlight)
         {
-            _readDone!.Wait();
+            // Taking an unstarted read cancels it; one under way is waited for.
+            if (Interlocked.CompareExchange(ref _readClaim, ReadByConsumer, ReadQueued) != ReadQueued)
+            {
+                _readDone!.Wait();
+            }
+
             _readInFlight = false;
         }
 

@@ -59,6 +59,24 @@ public sealed class TsvFileReaderReadAheadTests
         Assert.Equal(expected, rows);
     }
 
+    [Theory]
+    [InlineData(1)]
+    [InlineData(7)]
+    [InlineData(int.MaxValue)]
+    public void When_no_thread_takes_a_read_the_reader_does_it_itself(int readSize)
+    {
+        // A thread pool starved by blocking work may not start a queued read for seconds: after a millisecond the
+        // reader takes the read back and does it on its own thread. Here no read is ever queued, so every block
+        // after the first is taken back.
+        byte[] bytes = Rows(30_000, 120);
+        var stream = new ChunkedStream(bytes, readSize) { Seekable = true };
+        using TsvFileReader reader = TsvFileReader.From(stream);
+        reader.ConfigureReadAheadForTests(initialBufferSize: 4096, reserve: 512, block: 64 * 1024, placementPeriod: 4096, leaveReadsToConsumer: true);
+        Assert.Equal(Expected(bytes), ReadAll(reader));
+        Assert.True(reader.IsReadingAhead);
+        Assert.Null(stream.Misuse);
+    }
+
     [Fact]
     public void Blocks_read_ahead_land_mid_page_away_from_a_page_aligned_source()
     {
