@@ -18,6 +18,9 @@ public sealed partial class TsvFileReader
     private long _recordLineNumber;
     private long _recordVersion;
 
+    // The reader's position when the record was read: a synchronous read since then may have moved the buffer.
+    private long _recordPosition;
+
     /// <summary>
     /// The rows, for <c>await foreach (TsvRecord record in reader.ReadAllAsync())</c>: reads from the Stream or
     /// PipeReader asynchronously. A <see cref="TsvRow"/> cannot cross an await, so each record hands out its row
@@ -67,7 +70,7 @@ public sealed partial class TsvFileReader
 
     internal TsvRow RecordRow(long version)
     {
-        if (version != _recordVersion || _disposed)
+        if (version != _recordVersion || _recordPosition != _position || _disposed)
         {
             ThrowHelperStale();
         }
@@ -95,6 +98,7 @@ public sealed partial class TsvFileReader
         _recordColumnsLength = row.ColumnBytes.Length;
         _recordLineNumber = row.LineNumber;
         _recordVersion++;
+        _recordPosition = _position;
         return true;
     }
 

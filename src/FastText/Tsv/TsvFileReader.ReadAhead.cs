@@ -86,7 +86,18 @@ public sealed partial class TsvFileReader
         _readDone ??= new ManualResetEventSlim(false);
         _readingAhead = true;
 
-        int read = ReadBlock(_stream!, _buffer, _end, _readAheadBlock);
+        int read;
+        try
+        {
+            read = ReadBlock(_stream!, _buffer, _end, _readAheadBlock);
+        }
+        catch (Exception exception)
+        {
+            // Kept, so that a later call raises it again instead of taking the failure for the end of the input.
+            _readAheadError = ExceptionDispatchInfo.Capture(exception);
+            throw;
+        }
+
         _end += read;
         if (read < _readAheadBlock)
         {
@@ -117,6 +128,9 @@ public sealed partial class TsvFileReader
         }
         else if (Interlocked.CompareExchange(ref _readClaim, ReadByConsumer, ReadQueued) == ReadQueued)
         {
+            // No longer in flight even if the read does not return (ReadIntoSpare keeps exceptions, but a thread
+            // abort on .NET Framework passes through): Dispose must not wait for a worker that will never come.
+            _readInFlight = false;
             ReadIntoSpare();
         }
         else
@@ -177,11 +191,11 @@ public sealed partial class TsvFileReader
     /// <summary>
     /// Where in <paramref name="spare"/> the next block goes: after the reserve, at the middle of a page. A stream's
     /// Read is a memmove from its bytes (MemoryStream's array, the kernel's page cache), and when the destination lies
-    /// 1-31 bytes past the source modulo 4 KiB, each load waits on a store it only seems to overlap (4K aliasing):
-    /// copying runs 3-8x slower. Sources sit at a page start plus a small header (page-cache pages, large arrays), and
-    /// so did our pooled arrays, so blocks landed in that band in some processes and not others (a stream read 1.3x
-    /// or 1.9x the span's time, depending on the launch). Mid-page keeps the common sources far from it. The array
-    /// does not move (the large object heap), and if it did, only the speed would change.
+    /// a few bytes past the source modulo 4 KiB (8-24 measured here), each load waits on a store it only seems to
+    /// overlap (4K aliasing): copying runs 3-8x slower. Sources sit at a page start plus a small header (page-cache
+    /// pages, large arrays), and so did our pooled arrays, so blocks landed in that band in some processes and not
+    /// others (a stream read 1.3x or 1.9x the span's time, depending on the launch). Mid-page keeps the common sources
+    /// far from it. The array does not move (the large object heap), and if it did, only the speed would change.
     /// </summary>
     private unsafe int BlockOffset(byte[] spare)
     {
@@ -240,13 +254,14 @@ public sealed partial class TsvFileReader
         return total;
     }
 
-    /// <summary>Dispose's part: waits for a read in flight, then returns the spare buffer and the event.</summary>
+    /// <summary>Dispose's part: waits for a read in flight, then returns the spare buffer.</summary>
     private void StopReadingAhead()
     {
         if (_readInFlight)
         {
-            // Taking an unstarted read cancels it; one under way is waited for.
-            if (Interlocked.CompareExchange(ref _readClaim, ReadByConsumer, ReadQueued) != ReadQueued)
+            // Taking an unstarted read cancels it; one a worker has taken is waited for (and only that one: no
+            // worker signals a read the consumer took).
+            if (Interlocked.CompareExchange(ref _readClaim, ReadByConsumer, ReadQueued) == ReadByWorker)
             {
                 _readDone!.Wait();
             }
@@ -254,7 +269,8 @@ public sealed partial class TsvFileReader
             _readInFlight = false;
         }
 
-        _readDone?.Dispose();
+        // The event is not disposed: the worker may still be inside Set when Wait returns, and a
+        // ManualResetEventSlim that never needed a kernel handle holds nothing to release.
         _readDone = null;
         byte[]? spare = _spare;
         _spare = null;

@@ -61,7 +61,7 @@ public sealed partial class TsvFileReader : IDisposable
 
     /// <summary>
     /// Opens the file at <paramref name="path"/> for reading: the first 64 KiB synchronously; a file with at least
-    /// 960 KiB left then is read ahead in 960 KiB blocks on a thread-pool thread while the rows of the previous block
+    /// 956 KiB left then is read ahead in 956 KiB blocks on a thread-pool thread while the rows of the previous block
     /// are handed out (see <see cref="From(Stream, TsvOptions?, bool)"/>).
     /// </summary>
     /// <param name="path">The file.</param>
@@ -85,12 +85,13 @@ public sealed partial class TsvFileReader : IDisposable
     /// from its <see cref="Stream.Position"/> to its <see cref="Stream.Length"/> at this call, after which its position
     /// is its length (the reader has taken the rest, as a buffered reader reads ahead).
     /// <para>Other streams are read into a 64 KiB buffer. When the input outgrows it and the stream can seek (a file, a
-    /// <see cref="MemoryStream"/>) with at least a block left, the reader reads ahead: the next 960 KiB block is read on
+    /// <see cref="MemoryStream"/>) with at least a block left, the reader reads ahead: the next 956 KiB block is read on
     /// a thread-pool thread while the rows of the current one are handed out, so copying the bytes out of the stream
     /// overlaps with scanning them (two pooled 1 MiB buffers). One read at a time, and only while the reader is not
-    /// disposed: <see cref="Dispose"/> waits for a read in flight before it returns. Streams that cannot seek (pipes,
-    /// sockets, <c>GZipStream</c>) are only read when rows are asked for, since a read nobody asked for could wait
-    /// forever for a producer. A read that throws surfaces after every row before it, on the call that needs its
+    /// disposed: <see cref="Dispose"/> waits for a read in flight before it returns (or cancels one no thread has
+    /// started). A read no thread has started a millisecond after its block is needed is done by the reader itself.
+    /// Streams that cannot seek (pipes, sockets, <c>GZipStream</c>) are only read when rows are asked for, since a
+    /// read nobody asked for could wait forever for a producer. A read that throws surfaces after every row before it, on the call that needs its
     /// bytes, and again on any later call. Do not use the stream while the reader reads it.</para>
     /// </summary>
     /// <param name="stream">The UTF-8 TSV bytes.</param>
@@ -241,8 +242,9 @@ public sealed partial class TsvFileReader : IDisposable
     {
         while (!_endOfInput)
         {
-            Fill();
+            // Before the fill, which may move or return the buffer and then throw: an enumerator's bytes are stale.
             _position++;
+            Fill();
             unread = Unread;
             bool found = _reader.TryReadRow(ref unread, _endOfInput, out row);
             _start = UnreadEnd - unread.Length;

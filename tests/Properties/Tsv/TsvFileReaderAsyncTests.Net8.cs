@@ -115,4 +115,35 @@ public sealed class TsvFileReaderAsyncTests
         Assert.Throws<InvalidOperationException>(() => first.Row.LineNumber);
         Assert.False(await reader.ReadAsync());
     }
+
+    [Theory]
+    [InlineData("tryReadRow")]
+    [InlineData("foreach")]
+    public async Task A_record_is_refused_after_a_synchronous_read_moved_the_reader_on(string how)
+    {
+        // 1-byte reads into a 4-byte buffer: the synchronous read refills (and moves) the buffer the record points into.
+        byte[] bytes = "first\tx\nsecond\ty\nthird\tz\n"u8.ToArray();
+        using TsvFileReader reader = TsvFileReader.From(new ChunkedStream(bytes, 1));
+        reader.ConfigureReadAheadForTests(initialBufferSize: 4, reserve: 1, block: 1);
+        Assert.True(await reader.ReadAsync());
+        TsvRecord record = reader.CurrentRecord;
+        Assert.Equal("first", Encoding.UTF8.GetString(record.Row[0]));
+        if (how == "tryReadRow")
+        {
+            Assert.True(reader.TryReadRow(out TsvRow second));
+            Assert.Equal("second", Encoding.UTF8.GetString(second[0]));
+        }
+        else
+        {
+            foreach (TsvRow row in reader)
+            {
+                Assert.Equal("second", Encoding.UTF8.GetString(row[0]));
+                break;
+            }
+        }
+
+        Assert.Throws<InvalidOperationException>(() => record.Row.LineNumber);
+        Assert.True(await reader.ReadAsync());
+        Assert.Equal("third", Encoding.UTF8.GetString(reader.CurrentRecord.Row[0]));
+    }
 }

@@ -42,7 +42,7 @@ public sealed class TsvFileReaderReadAheadTests
     [Fact]
     public void A_seekable_stream_larger_than_a_block_is_read_ahead_with_the_default_buffers_and_gives_every_row()
     {
-        // 3 MiB: the first 64 KiB synchronously, then 960 KiB blocks in the background; lines up to 300 KB, some
+        // 3 MiB: the first 64 KiB synchronously, then 956 KiB blocks in the background; lines up to 300 KB, some
         // longer than the 64 KiB reserve, so both ways of carrying an unfinished line across a block are taken.
         byte[] bytes = Rows(20_000, 300).Concat(Encoding.UTF8.GetBytes(new string('L', 300_000) + "\tend\n")).Concat(Rows(5_000, 100)).ToArray();
         var stream = new ChunkedStream(bytes, int.MaxValue) { Seekable = true };
@@ -151,6 +151,29 @@ public sealed class TsvFileReaderReadAheadTests
         reader.ConfigureReadAheadForTests(initialBufferSize: 16, reserve: 8, block: 64);
         Assert.Equal(Expected(bytes), ReadAll(reader));
         Assert.False(reader.IsReadingAhead);
+    }
+
+    [Fact]
+    public void An_error_in_the_first_block_read_ahead_is_raised_again_on_the_next_call_not_taken_for_the_end()
+    {
+        // The first block is read synchronously, when the read-ahead starts (after the 32-byte first buffer): a
+        // failure there must not leave the reader believing the input ended after the rows it had.
+        byte[] bytes = Rows(3_000, 30);
+        var stream = new ChunkedStream(bytes, 13) { Seekable = true, ThrowAt = 100 };
+        using TsvFileReader reader = TsvFileReader.From(stream);
+        reader.ConfigureReadAheadForTests(initialBufferSize: 32, reserve: 16, block: 4096);
+        var rows = new List<string>();
+        Assert.Throws<IOException>(() =>
+        {
+            foreach (TsvRow row in reader)
+            {
+                rows.Add(row.LineNumber + ":" + Encoding.UTF8.GetString(row.Line.ToArray()));
+            }
+        });
+        Assert.True(reader.IsReadingAhead);
+        Assert.Equal(Expected(bytes).Take(rows.Count), rows);
+        Assert.Throws<IOException>(() => reader.TryReadRow(out _));
+        Assert.Throws<IOException>(() => reader.TryReadRow(out _));
     }
 
     [Fact]
