@@ -84,7 +84,7 @@ public readonly ref partial struct TsvRow
                 return _columns.Slice(ItemOf(_starts, column), ItemOf(_lengths, column));
             }
 
-            return ColumnOrThrow(column);
+            return ColumnOrThrow(this, column);
         }
     }
 
@@ -92,12 +92,14 @@ public readonly ref partial struct TsvRow
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int ItemOf(ReadOnlySpan<int> items, int index) => Unsafe.Add(ref MemoryMarshal.GetReference(items), index);
 
+    // Static, the row by value: a call on the row itself would take its address, and a struct whose address is taken
+    // lives in memory in the caller's loop (every field reloaded per column) instead of in registers.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private ReadOnlySpan<byte> ColumnOrThrow(int column)
+    private static ReadOnlySpan<byte> ColumnOrThrow(TsvRow row, int column)
     {
-        if (!TryGetColumnMapped(column, out ReadOnlySpan<byte> value))
+        if (!row.TryGetColumnMapped(column, out ReadOnlySpan<byte> value))
         {
-            ThrowAbsent(column);
+            row.ThrowAbsent(column);
         }
 
         return value;
@@ -114,8 +116,13 @@ public readonly ref partial struct TsvRow
             return true;
         }
 
-        return TryGetColumnMapped(column, out value);
+        return TryGetColumnOutOfLine(this, column, out value);
     }
+
+    // Static, the row by value, for the reason given at ColumnOrThrow.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool TryGetColumnOutOfLine(TsvRow row, int column, out ReadOnlySpan<byte> value) =>
+        row.TryGetColumnMapped(column, out value);
 
     // Any column the direct test above does not answer: absent ones, unsorted or duplicate selections, bad indices.
     private bool TryGetColumnMapped(int column, out ReadOnlySpan<byte> value)
