@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Linq;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using FastText.Internal;
 
 namespace FastText;
@@ -283,7 +284,43 @@ public sealed partial class TsvReader : IDisposable
             }
         }
 
-        return TryReadRowGeneral(ref buffer, isFinalBlock, out row);
+        // The general path reports where the row lies rather than the row: passing the caller's row to a call
+        // takes its address, and a row whose address is taken stays in memory in the caller's loop, every column
+        // access reloading its fields.
+        ReadOnlySpan<byte> unread = buffer;
+        if (!TryReadRowGeneral(ref buffer, isFinalBlock, out int generalStart, out int generalLength, out int unescapedLength))
+        {
+            row = default;
+            return false;
+        }
+
+        ReadOnlySpan<byte> generalLine = unread.Slice(generalStart, generalLength);
+        row = new TsvRow(this, generalLine, unescapedLength < 0 ? generalLine : _unescapeBuffer.AsSpan(0, unescapedLength), _lineNumber);
+        return true;
+    }
+
+    /// <summary>
+    /// <see cref="TryReadRowGeneral(ref ReadOnlySpan{byte}, bool, out TsvRow)"/>, reporting the row as where its line
+    /// starts in <paramref name="buffer"/> (as passed), its length, and the length of its unescaped columns in the
+    /// unescape buffer (-1 when the columns are the line itself).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryReadRowGeneral(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out int lineStart, out int lineLength, out int unescapedLength)
+    {
+        ReadOnlySpan<byte> unread = buffer;
+        if (!TryReadRowGeneral(ref buffer, isFinalBlock, out TsvRow row))
+        {
+            lineStart = 0;
+            lineLength = 0;
+            unescapedLength = -1;
+            return false;
+        }
+
+        ReadOnlySpan<byte> line = row.Line;
+        lineStart = (int)Unsafe.ByteOffset(ref MemoryMarshal.GetReference(unread), ref MemoryMarshal.GetReference(line));
+        lineLength = line.Length;
+        unescapedLength = _unescapeBackslashes ? row.ColumnBytes.Length : -1;
+        return true;
     }
 
     /// <summary>
