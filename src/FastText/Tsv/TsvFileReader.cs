@@ -397,17 +397,9 @@ public sealed partial class TsvFileReader : IDisposable
         _position++;
         while (_reader.Header is null)
         {
-            if (_inMemory)
-            {
-                ReadOnlySpan<byte> rest = _memory.Span.Slice(_start);
-                _reader.TryReadHeader(ref rest, isFinalBlock: true);
-                _start = _memory.Length - rest.Length;
-                return;
-            }
-
-            ReadOnlySpan<byte> buffered = _buffer.AsSpan(_start, _end - _start);
-            bool done = _reader.TryReadHeader(ref buffered, _endOfInput);
-            _start = _end - buffered.Length;
+            ReadOnlySpan<byte> unread = Unread;
+            bool done = _reader.TryReadHeader(ref unread, _endOfInput);
+            _start = UnreadEnd - unread.Length;
             if (done || _endOfInput)
             {
                 return;

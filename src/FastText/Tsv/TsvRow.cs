@@ -97,7 +97,7 @@ public readonly ref partial struct TsvRow
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static ReadOnlySpan<byte> ColumnOrThrow(TsvRow row, int column)
     {
-        if (!row.TryGetColumnMapped(column, out ReadOnlySpan<byte> value))
+        if (!TryGetColumnMapped(row, column, out ReadOnlySpan<byte> value))
         {
             row.ThrowAbsent(column);
         }
@@ -116,36 +116,34 @@ public readonly ref partial struct TsvRow
             return true;
         }
 
-        return TryGetColumnOutOfLine(this, column, out value);
+        return TryGetColumnMapped(this, column, out value);
     }
 
+    // Any column the direct test above does not answer: absent ones, unsorted or duplicate selections, bad indices.
     // Static, the row by value, for the reason given at ColumnOrThrow.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static bool TryGetColumnOutOfLine(TsvRow row, int column, out ReadOnlySpan<byte> value) =>
-        row.TryGetColumnMapped(column, out value);
-
-    // Any column the direct test above does not answer: absent ones, unsorted or duplicate selections, bad indices.
-    private bool TryGetColumnMapped(int column, out ReadOnlySpan<byte> value)
+    private static bool TryGetColumnMapped(TsvRow row, int column, out ReadOnlySpan<byte> value)
     {
-        if (_reader is not null && _reader.AllColumns)
+        TsvReader? reader = row._reader;
+        if (reader is not null && reader.AllColumns)
         {
-            return TryGetFileColumn(column, out value);
+            return row.TryGetFileColumn(column, out value);
         }
 
-        int[] slots = _reader?.SlotOfColumn ?? Array.Empty<int>();
+        int[] slots = reader?.SlotOfColumn ?? Array.Empty<int>();
         if ((uint)column >= (uint)slots.Length)
         {
             ThrowHelper.ThrowArgumentOutOfRange(nameof(column));
         }
 
         int slot = slots[column];
-        if (slot >= _reader!.FoundCount)
+        if (slot >= reader!.FoundCount)
         {
             value = default;
             return false;
         }
 
-        value = _columns.Slice(_reader.Starts[slot], _reader.Lengths[slot]);
+        value = row._columns.Slice(reader.Starts[slot], reader.Lengths[slot]);
         return true;
     }
 
