@@ -457,23 +457,44 @@ public sealed partial class TsvFileReader : IDisposable
         /// <exception cref="ObjectDisposedException">The reader was disposed.</exception>
         public bool MoveNext()
         {
+            // The row of the common case goes nowhere but into the fields below, so it stays in registers: the
+            // calls that need its address (a fill, a read through the reader) are in MoveNextSlow.
+            TsvFileReader owner = _owner;
+            TsvReader reader = owner._reader;
+            if (_position == owner._position && reader.TryReadLine(ref _unread, owner._endOfInput, out ReadOnlySpan<byte> line, out ReadOnlySpan<byte> columns))
+            {
+                owner._start = owner.UnreadEnd - _unread.Length;
+                _position = ++owner._position;
+                _line = Rebuilt(line);
+                _columns = Rebuilt(columns);
+                _lineNumber = reader.LineNumber;
+                return true;
+            }
+
+            return MoveNextSlow();
+        }
+
+        /// <summary>The unread bytes held no complete row, or the reader was used by something else.</summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private bool MoveNextSlow()
+        {
             TsvFileReader owner = _owner;
             if (_position != owner._position)
             {
                 return MoveNextFromReader();
             }
 
-            bool found = owner._reader.TryReadRow(ref _unread, owner._endOfInput, out TsvRow row);
+            // TryReadRow moved past what the bytes did hold (empty lines, comments, an unfinished line's start).
             owner._start = owner.UnreadEnd - _unread.Length;
-            if (!found && !owner.TryReadRowAfterFill(ref _unread, out row))
+            if (!owner.TryReadRowAfterFill(ref _unread, out TsvRow row))
             {
                 _lineNumber = 0;
                 return false;
             }
 
             _position = ++owner._position;
-            _line = Rebuilt(row.Line);
-            _columns = Rebuilt(row.ColumnBytes);
+            _line = row.Line;
+            _columns = row.ColumnBytes;
             _lineNumber = row.LineNumber;
             return true;
         }

@@ -229,6 +229,24 @@ public sealed partial class TsvReader : IDisposable
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadRow(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out TsvRow row)
     {
+        if (!TryReadLine(ref buffer, isFinalBlock, out ReadOnlySpan<byte> line, out ReadOnlySpan<byte> columns))
+        {
+            row = default;
+            return false;
+        }
+
+        row = new TsvRow(this, line, columns, _lineNumber);
+        return true;
+    }
+
+    /// <summary>
+    /// <see cref="TryReadRow(ref ReadOnlySpan{byte}, bool, out TsvRow)"/> without the row: the line and where its column offsets point (the line, or the
+    /// unescaped copies), for a caller that keeps these rather than a row (the file reader's enumerator; a row it
+    /// took only to copy two spans out of stayed in memory, zeroed and stored field by field on every line).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal bool TryReadLine(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out ReadOnlySpan<byte> line, out ReadOnlySpan<byte> columns)
+    {
         // Only the cut fast path is here, small enough to inline into the caller's row loop with the row built in
         // place; the scans are calls of their own (NoInlining), and the rest is TryReadRowGeneral. Inlining the
         // whole of it made the JIT's Tier1 (Dynamic PGO) code of a user's loop call even the row constructor and
@@ -275,11 +293,11 @@ public sealed partial class TsvReader : IDisposable
                 }
 
                 _bytesExamined += lineEnd + 1;
-                ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
+                line = buffer.Slice(0, lineLength);
+                columns = line;
                 buffer = buffer.Slice(lineEnd + 1);
                 _lineNumber++;
                 SetFound(found);
-                row = new TsvRow(this, line, line, _lineNumber);
                 return true;
             }
         }
@@ -290,12 +308,13 @@ public sealed partial class TsvReader : IDisposable
         ReadOnlySpan<byte> unread = buffer;
         if (!TryReadRowGeneral(ref buffer, isFinalBlock, out int generalStart, out int generalLength, out int unescapedLength))
         {
-            row = default;
+            line = default;
+            columns = default;
             return false;
         }
 
-        ReadOnlySpan<byte> generalLine = unread.Slice(generalStart, generalLength);
-        row = new TsvRow(this, generalLine, unescapedLength < 0 ? generalLine : _unescapeBuffer.AsSpan(0, unescapedLength), _lineNumber);
+        line = unread.Slice(generalStart, generalLength);
+        columns = unescapedLength < 0 ? line : _unescapeBuffer.AsSpan(0, unescapedLength);
         return true;
     }
 
