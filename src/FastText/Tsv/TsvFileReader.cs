@@ -43,8 +43,9 @@ public sealed partial class TsvFileReader : IDisposable
     private bool _started;
     private bool _disposed;
 
-    // Moves on every row read and every change of where the unread bytes lie (a read, Dispose): an enumerator reads
-    // rows straight from the unread bytes it holds only while this is what it last saw.
+    // Moves on every read other than an enumerator's row (TryReadRow, ReadAsync, the header, each fill, Dispose): an
+    // enumerator reads rows straight from the unread bytes it holds only while this and _start are what it last saw
+    // (its own rows move _start; _start only grows between two moves of this).
     private long _position;
 
     private TsvFileReader(TsvOptions? options, Stream? stream, bool leaveOpen, PipeReader? pipe, ReadOnlyMemory<byte> memory, bool inMemory = false)
@@ -425,14 +426,18 @@ public sealed partial class TsvFileReader : IDisposable
     {
         // The enumerator holds the reader's unread bytes, so a row is one call of the buffer-fed reader, as in a loop
         // over a span (going through TsvFileReader.TryReadRow each time cost a quarter more on a 3-column loop). The
-        // bytes are used only while the reader's position is the one this enumerator left it at: any other read
-        // (TryReadRow, a copy of this enumerator, ReadAsync, Dispose) moves it, and the next MoveNext starts again
-        // from the reader, never from bytes that may have gone back to the pool.
+        // bytes are used only while the reader is where this enumerator left it: its position counter (moved by any
+        // other read: TryReadRow, ReadAsync, the header, a fill, Dispose) and its start (moved by every row, so a copy
+        // of this enumerator that has read on is seen too). Otherwise the next MoveNext starts again from the reader,
+        // never from bytes that may have gone back to the pool. A row stores only the start: bumping the counter as
+        // well cost 10% of a 3-column loop.
         // Where the current row lies rather than the row itself: Current builds the row field by field, where
         // copying a stored row would load wide what the reader had just stored narrow (a store-forwarding stall
         // per row, ~10% of an all-columns loop).
         private readonly TsvFileReader _owner;
         private ReadOnlySpan<byte> _unread;
+        private int _unreadEnd;
+        private int _start;
         private long _position;
         private ReadOnlySpan<byte> _line;
         private ReadOnlySpan<byte> _columns;
@@ -442,6 +447,8 @@ public sealed partial class TsvFileReader : IDisposable
         {
             _owner = owner;
             _unread = default;
+            _unreadEnd = 0;
+            _start = -1;
             _position = -1;
             _line = default;
             _columns = default;
@@ -461,10 +468,12 @@ public sealed partial class TsvFileReader : IDisposable
             // calls that need its address (a fill, a read through the reader) are in MoveNextSlow.
             TsvFileReader owner = _owner;
             TsvReader reader = owner._reader;
-            if (_position == owner._position && reader.TryReadLine(ref _unread, owner._endOfInput, out ReadOnlySpan<byte> line, out ReadOnlySpan<byte> columns))
+            if (_start == owner._start && _position == owner._position
+                && reader.TryReadLine(ref _unread, owner._endOfInput, out ReadOnlySpan<byte> line, out ReadOnlySpan<byte> columns))
             {
-                owner._start = owner.UnreadEnd - _unread.Length;
-                _position = ++owner._position;
+                int start = _unreadEnd - _unread.Length;
+                owner._start = start;
+                _start = start;
                 _line = Rebuilt(line);
                 _columns = Rebuilt(columns);
                 _lineNumber = reader.LineNumber;
@@ -479,24 +488,20 @@ public sealed partial class TsvFileReader : IDisposable
         private bool MoveNextSlow()
         {
             TsvFileReader owner = _owner;
-            if (_position != owner._position)
+            if (_start != owner._start || _position != owner._position)
             {
                 return MoveNextFromReader();
             }
 
-            // TryReadRow moved past what the bytes did hold (empty lines, comments, an unfinished line's start).
-            owner._start = owner.UnreadEnd - _unread.Length;
+            // TryReadLine moved past what the bytes did hold (empty lines, comments, an unfinished line's start).
+            owner._start = _unreadEnd - _unread.Length;
             if (!owner.TryReadRowAfterFill(ref _unread, out TsvRow row))
             {
                 _lineNumber = 0;
                 return false;
             }
 
-            _position = ++owner._position;
-            _line = row.Line;
-            _columns = row.ColumnBytes;
-            _lineNumber = row.LineNumber;
-            return true;
+            return Took(row);
         }
 
         /// <summary>The first row, or the next after the reader was used by something else: read through the reader.</summary>
@@ -511,6 +516,15 @@ public sealed partial class TsvFileReader : IDisposable
             }
 
             _unread = owner.Unread;
+            return Took(row);
+        }
+
+        /// <summary>After a row read through the reader: where the reader now is, and the row.</summary>
+        private bool Took(in TsvRow row)
+        {
+            TsvFileReader owner = _owner;
+            _unreadEnd = owner.UnreadEnd;
+            _start = owner._start;
             _position = owner._position;
             _line = row.Line;
             _columns = row.ColumnBytes;
