@@ -240,9 +240,10 @@ public sealed partial class TsvReader : IDisposable
     }
 
     /// <summary>
-    /// <see cref="TryReadRow(ref ReadOnlySpan{byte}, bool, out TsvRow)"/> without the row: the line and where its column offsets point (the line, or the
-    /// unescaped copies), for a caller that keeps these rather than a row (the file reader's enumerator; a row it
-    /// took only to copy two spans out of stayed in memory, zeroed and stored field by field on every line).
+    /// <see cref="TryReadRow(ref ReadOnlySpan{byte}, bool, out TsvRow)"/> without the row: the line and where its
+    /// column offsets point (the line, or the unescaped copies), for a caller that keeps these rather than a row (the
+    /// file reader's enumerator: a row it took only to copy two spans out of stayed in memory, zeroed and stored field
+    /// by field on every line).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal bool TryReadLine(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out ReadOnlySpan<byte> line, out ReadOnlySpan<byte> columns)
