@@ -483,46 +483,37 @@ public sealed partial class TsvFileReader : IDisposable
             return MoveNextSlow();
         }
 
-        /// <summary>The unread bytes held no complete row, or the reader was used by something else.</summary>
+        /// <summary>
+        /// The unread bytes held no complete row (fill and read on), or the reader was used by something else (the
+        /// first row too): read through the reader.
+        /// </summary>
         [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private bool MoveNextSlow()
         {
             TsvFileReader owner = _owner;
-            if (_start != owner._start || _position != owner._position)
+            bool found;
+            TsvRow row;
+            if (_start == owner._start && _position == owner._position)
             {
-                return MoveNextFromReader();
+                // TryReadLine moved past what the bytes did hold (empty lines, comments, an unfinished line's start).
+                owner._start = _unreadEnd - _unread.Length;
+                found = owner.TryReadRowAfterFill(ref _unread, out row);
+            }
+            else
+            {
+                found = owner.TryReadRow(out row);
+                if (found)
+                {
+                    _unread = owner.Unread;
+                }
             }
 
-            // TryReadLine moved past what the bytes did hold (empty lines, comments, an unfinished line's start).
-            owner._start = _unreadEnd - _unread.Length;
-            if (!owner.TryReadRowAfterFill(ref _unread, out TsvRow row))
-            {
-                _lineNumber = 0;
-                return false;
-            }
-
-            return Took(row);
-        }
-
-        /// <summary>The first row, or the next after the reader was used by something else: read through the reader.</summary>
-        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-        private bool MoveNextFromReader()
-        {
-            TsvFileReader owner = _owner;
-            if (!owner.TryReadRow(out TsvRow row))
+            if (!found)
             {
                 _lineNumber = 0;
                 return false;
             }
 
-            _unread = owner.Unread;
-            return Took(row);
-        }
-
-        /// <summary>After a row read through the reader: where the reader now is, and the row.</summary>
-        private bool Took(in TsvRow row)
-        {
-            TsvFileReader owner = _owner;
             _unreadEnd = owner.UnreadEnd;
             _start = owner._start;
             _position = owner._position;

@@ -15,6 +15,16 @@ public sealed partial class TsvReader
 
     private TsvRow CreateUnescapedRow(ReadOnlySpan<byte> line)
     {
+        int written = UnescapeColumns(line);
+        return new TsvRow(this, line, _unescapeBuffer.AsSpan(0, written), _lineNumber);
+    }
+
+    /// <summary>
+    /// Unescapes the found columns of <paramref name="line"/> into the unescape buffer (rented or grown here) and
+    /// points the column offsets there; returns the bytes written.
+    /// </summary>
+    private int UnescapeColumns(ReadOnlySpan<byte> line)
+    {
         // The found columns are distinct, non-overlapping parts of the line and unescaping only shrinks them, so
         // their unescaped copies fit in line.Length bytes.
         byte[] buffer = _unescapeBuffer ??= ArrayPool<byte>.Shared.Rent(Math.Max(line.Length, 256));
@@ -33,7 +43,7 @@ public sealed partial class TsvReader
             written += length;
         }
 
-        return new TsvRow(this, line, buffer.AsSpan(0, written), _lineNumber);
+        return written;
     }
 
     /// <summary>Copies <paramref name="source"/> with \t \n \r \\ unescaped; returns the bytes written (at most source.Length).</summary>

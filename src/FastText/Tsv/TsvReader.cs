@@ -2,7 +2,6 @@ using System;
 using System.Buffers;
 using System.Linq;
 using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 using FastText.Internal;
 
 namespace FastText;
@@ -320,67 +319,44 @@ public sealed partial class TsvReader : IDisposable
     }
 
     /// <summary>
-    /// <see cref="TryReadRowGeneral(ref ReadOnlySpan{byte}, bool, out TsvRow)"/>, reporting the row as where its line
-    /// starts in <paramref name="buffer"/> (as passed), its length, and the length of its unescaped columns in the
-    /// unescape buffer (-1 when the columns are the line itself).
+    /// Everything <see cref="TryReadLine"/> does not inline: the preamble (byte order mark, header), a line that has
+    /// not ended yet, comments and unescaping. Reports the row as where its line starts in <paramref name="buffer"/>
+    /// (as passed), its length, and the length of its unescaped columns in the unescape buffer (-1 when the columns
+    /// are the line itself).
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private bool TryReadRowGeneral(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out int lineStart, out int lineLength, out int unescapedLength)
     {
         ReadOnlySpan<byte> unread = buffer;
-        if (!TryReadRowGeneral(ref buffer, isFinalBlock, out TsvRow row))
+        lineStart = 0;
+        lineLength = 0;
+        unescapedLength = -1;
+        if (_atStart && !TrySkipPreamble(ref buffer, isFinalBlock))
         {
-            lineStart = 0;
-            lineLength = 0;
-            unescapedLength = -1;
             return false;
-        }
-
-        ReadOnlySpan<byte> line = row.Line;
-        lineStart = (int)Unsafe.ByteOffset(ref MemoryMarshal.GetReference(unread), ref MemoryMarshal.GetReference(line));
-        lineLength = line.Length;
-        unescapedLength = _unescapeBackslashes ? row.ColumnBytes.Length : -1;
-        return true;
-    }
-
-    /// <summary>
-    /// Everything <see cref="TryReadRow(ref ReadOnlySpan{byte}, bool, out TsvRow)"/> does not inline: the
-    /// preamble (byte order mark, header), a line that has not ended yet, comments and unescaping.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool TryReadRowGeneral(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out TsvRow row)
-    {
-        if (_atStart)
-        {
-            if (!TrySkipPreamble(ref buffer, isFinalBlock))
-            {
-                row = default;
-                return false;
-            }
-
-            if (_plainLines && _pendingExamined == 0)
-            {
-                return TryReadRow(ref buffer, isFinalBlock, out row);
-            }
         }
 
         while (true)
         {
-            LineKind kind = ScanLine(buffer, isFinalBlock, _pendingExamined, out int consumed, out int lineLength);
+            LineKind kind = ScanLine(buffer, isFinalBlock, _pendingExamined, out int consumed, out int length);
             if (kind == LineKind.NeedMoreData)
             {
                 _pendingExamined = isFinalBlock ? 0 : Math.Max(_pendingExamined, buffer.Length);
-                row = default;
                 return false;
             }
 
             _pendingExamined = 0;
-            ReadOnlySpan<byte> line = buffer.Slice(0, lineLength);
+            lineStart = unread.Length - buffer.Length;
+            lineLength = length;
             buffer = buffer.Slice(consumed);
             _lineNumber++;
             if (kind == LineKind.Row)
             {
-                row = _unescapeBackslashes ? CreateUnescapedRow(line) : new TsvRow(this, line, line, _lineNumber);
+                if (_unescapeBackslashes)
+                {
+                    unescapedLength = UnescapeColumns(unread.Slice(lineStart, length));
+                }
+
                 return true;
             }
         }
