@@ -142,6 +142,40 @@ public sealed class TsvFileReaderReadAheadTests
         Assert.Null(stream.Misuse);
     }
 
+    [Theory]
+    [InlineData("bytes")]
+    [InlineData("stream")]
+    [InlineData("readingAhead")]
+    public void Dispose_inside_a_foreach_makes_the_next_MoveNext_throw_instead_of_reading_the_returned_buffers(string source)
+    {
+        // The enumerator holds the unread bytes itself; after Dispose they may belong to the pool, so the next
+        // MoveNext must go through the reader (and throw) whatever is left in them.
+        byte[] bytes = Rows(3_000, 30);
+        var stream = new ChunkedStream(bytes, 100) { Seekable = source == "readingAhead" };
+        TsvFileReader reader = source == "bytes" ? TsvFileReader.From(bytes) : TsvFileReader.From(stream);
+        reader.ConfigureReadAheadForTests(initialBufferSize: 64, reserve: 32, block: 1024);
+        TsvFileReader.Enumerator rows = reader.GetEnumerator();
+        for (int i = 0; i < 1_000; i++)
+        {
+            Assert.True(rows.MoveNext());
+        }
+
+        Assert.Equal(source == "readingAhead", reader.IsReadingAhead);
+        reader.Dispose();
+        bool threw = false;
+        try
+        {
+            rows.MoveNext();
+        }
+        catch (ObjectDisposedException)
+        {
+            threw = true;
+        }
+
+        Assert.True(threw);
+        Assert.Null(stream.Misuse);
+    }
+
     [Fact]
     public void A_stream_that_cannot_seek_is_never_read_ahead()
     {
