@@ -85,9 +85,19 @@ public sealed partial class TsvFileReader
     {
         ReadOnlySpan<byte> source = _inMemory ? _memory.Span : _buffer.AsSpan(0, _end);
         ReadOnlySpan<byte> rest = source.Slice(_start);
-        bool found = _reader.TryReadRow(ref rest, _inMemory || _endOfInput, out TsvRow row);
-        _start = source.Length - rest.Length;
-        _position++;
+        bool found;
+        TsvRow row;
+        try
+        {
+            found = _reader.TryReadRow(ref rest, _inMemory || _endOfInput, out row);
+        }
+        finally
+        {
+            // As in TryReadRowFrom: lines skipped before a format error were counted.
+            _start = source.Length - rest.Length;
+            _position++;
+        }
+
         if (!found)
         {
             return false;

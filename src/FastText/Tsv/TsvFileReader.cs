@@ -223,8 +223,26 @@ public sealed partial class TsvFileReader : IDisposable
         _started = true;
         _position++;
         ReadOnlySpan<byte> unread = Unread;
-        bool found = _reader.TryReadRow(ref unread, _endOfInput, out row);
-        _start = UnreadEnd - unread.Length;
+        return TryReadRowFrom(ref unread, out row);
+    }
+
+    /// <summary>
+    /// Reads a row from <paramref name="unread"/> (the unread bytes), filling as needed. The position follows the
+    /// reader even when a format error is thrown: lines skipped before it (comments, empty lines, the header) were
+    /// counted, and a retry that read them again would count them twice.
+    /// </summary>
+    private bool TryReadRowFrom(scoped ref ReadOnlySpan<byte> unread, out TsvRow row)
+    {
+        bool found;
+        try
+        {
+            found = _reader.TryReadRow(ref unread, _endOfInput, out row);
+        }
+        finally
+        {
+            _start = UnreadEnd - unread.Length;
+        }
+
         return found || TryReadRowAfterFill(ref unread, out row);
     }
 
@@ -247,8 +265,17 @@ public sealed partial class TsvFileReader : IDisposable
             _position++;
             Fill();
             unread = Unread;
-            bool found = _reader.TryReadRow(ref unread, _endOfInput, out row);
-            _start = UnreadEnd - unread.Length;
+            bool found;
+            try
+            {
+                found = _reader.TryReadRow(ref unread, _endOfInput, out row);
+            }
+            finally
+            {
+                // As in TryReadRowFrom.
+                _start = UnreadEnd - unread.Length;
+            }
+
             if (found)
             {
                 return true;
@@ -399,8 +426,17 @@ public sealed partial class TsvFileReader : IDisposable
         while (_reader.Header is null)
         {
             ReadOnlySpan<byte> unread = Unread;
-            bool done = _reader.TryReadHeader(ref unread, _endOfInput);
-            _start = UnreadEnd - unread.Length;
+            bool done;
+            try
+            {
+                done = _reader.TryReadHeader(ref unread, _endOfInput);
+            }
+            finally
+            {
+                // As in TryReadRowFrom: comment lines before a bad header were counted.
+                _start = UnreadEnd - unread.Length;
+            }
+
             if (done || _endOfInput)
             {
                 return;
@@ -469,7 +505,7 @@ public sealed partial class TsvFileReader : IDisposable
             TsvFileReader owner = _owner;
             TsvReader reader = owner._reader;
             if (_start == owner._start && _position == owner._position
-                && reader.TryReadLine(ref _unread, owner._endOfInput, out ReadOnlySpan<byte> line, out ReadOnlySpan<byte> columns))
+                && reader.TryReadPlainLine(ref _unread, out ReadOnlySpan<byte> line, out ReadOnlySpan<byte> columns))
             {
                 int start = _unreadEnd - _unread.Length;
                 owner._start = start;
@@ -495,9 +531,10 @@ public sealed partial class TsvFileReader : IDisposable
             TsvRow row;
             if (_start == owner._start && _position == owner._position)
             {
-                // TryReadLine moved past what the bytes did hold (empty lines, comments, an unfinished line's start).
-                owner._start = _unreadEnd - _unread.Length;
-                found = owner.TryReadRowAfterFill(ref _unread, out row);
+                // The plain path took nothing: the general one on the same bytes (comments, unescaping, an empty
+                // line to skip, an unfinished line), then fills. Through the reader, which keeps its position right
+                // when a format error is thrown after skipped lines; the plain path throws before consuming.
+                found = owner.TryReadRowFrom(ref _unread, out row);
             }
             else
             {

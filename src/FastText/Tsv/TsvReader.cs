@@ -240,66 +240,14 @@ public sealed partial class TsvReader : IDisposable
 
     /// <summary>
     /// <see cref="TryReadRow(ref ReadOnlySpan{byte}, bool, out TsvRow)"/> without the row: the line and where its
-    /// column offsets point (the line, or the unescaped copies), for a caller that keeps these rather than a row (the
-    /// file reader's enumerator: a row it took only to copy two spans out of stayed in memory, zeroed and stored field
-    /// by field on every line).
+    /// column offsets point (the line, or the unescaped copies). The plain path inline, the general one a call.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal bool TryReadLine(scoped ref ReadOnlySpan<byte> buffer, bool isFinalBlock, out ReadOnlySpan<byte> line, out ReadOnlySpan<byte> columns)
     {
-        // Only the cut fast path is here, small enough to inline into the caller's row loop with the row built in
-        // place; the scans are calls of their own (NoInlining), and the rest is TryReadRowGeneral. Inlining the
-        // whole of it made the JIT's Tier1 (Dynamic PGO) code of a user's loop call even the row constructor and
-        // Span.Slice out of line: the all-columns loop ran 1.6x slower than the same loop compiled by OSR.
-        if (_plainLines && _pendingExamined == 0 && !_atStart)
+        if (TryReadPlainLine(ref buffer, out line, out columns))
         {
-            while (true)
-            {
-                // No special line can come (header read, no comments, no unescaping): a row is one scan of the
-                // line (the cut fast path). A line without its terminator yet takes the general path, which knows
-                // about limits and the final line and, told what was examined here, does not search it again.
-                int found = 0;
-                int[] sortedColumns = _sortedColumns;
-                int lineEnd = _allColumns
-                    ? TsvLineScan.AllFieldsOnBestPath(buffer, _separator, _lineTerminator, ref _starts, ref _lengths, false, out found)
-                    : sortedColumns.Length == 0
-                    ? buffer.IndexOf(_lineTerminator)
-                    : TsvLineScan.SelectColumnsOnBestPath(buffer, _separator, _lineTerminator, sortedColumns, _starts, _lengths, false, out found);
-                if (lineEnd < 0)
-                {
-                    _bytesExamined += buffer.Length;
-                    _pendingExamined = buffer.Length;
-                    break;
-                }
-
-                if (lineEnd > _maxLineLength)
-                {
-                    ThrowLineTooLong(_lineNumber + 1);
-                }
-
-                int lineLength = TrimmedLineLength(buffer, lineEnd, found);
-
-                if (lineLength == 0 && _skipEmptyLines)
-                {
-                    _bytesExamined += lineEnd + 1;
-                    buffer = buffer.Slice(lineEnd + 1);
-                    _lineNumber++;
-                    continue;
-                }
-
-                if (!_allColumns && found < sortedColumns.Length && _throwOnMissingColumns)
-                {
-                    ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
-                }
-
-                _bytesExamined += lineEnd + 1;
-                line = buffer.Slice(0, lineLength);
-                columns = line;
-                buffer = buffer.Slice(lineEnd + 1);
-                _lineNumber++;
-                SetFound(found);
-                return true;
-            }
+            return true;
         }
 
         // The general path reports where the row lies rather than the row: passing the caller's row to a call
@@ -316,6 +264,69 @@ public sealed partial class TsvReader : IDisposable
         line = unread.Slice(generalStart, generalLength);
         columns = unescapedLength < 0 ? line : _unescapeBuffer.AsSpan(0, unescapedLength);
         return true;
+    }
+
+    /// <summary>
+    /// The cut fast path of <see cref="TryReadLine"/> alone: one complete line when no special line can come (header
+    /// read, no comments, no unescaping). False, having consumed nothing, for everything else (an unfinished line, an
+    /// empty line to skip): then the caller takes the general path. It throws only before consuming, so a caller that
+    /// keeps its own copy of the unread bytes (the file reader's enumerator) cannot lose track of a skipped line when
+    /// a format error is thrown: the line numbers of a retry stay right.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal bool TryReadPlainLine(scoped ref ReadOnlySpan<byte> buffer, out ReadOnlySpan<byte> line, out ReadOnlySpan<byte> columns)
+    {
+        // Small enough to inline into the caller's row loop with the row built in place; the scans are calls of
+        // their own (NoInlining), and the rest is TryReadRowGeneral. Inlining the whole of it made the JIT's Tier1
+        // (Dynamic PGO) code of a user's loop call even the row constructor and Span.Slice out of line: the
+        // all-columns loop ran 1.6x slower than the same loop compiled by OSR.
+        if (_plainLines && _pendingExamined == 0 && !_atStart)
+        {
+            // A line without its terminator yet takes the general path, which knows about limits and the final
+            // line and, told what was examined here, does not search it again.
+            int found = 0;
+            int[] sortedColumns = _sortedColumns;
+            int lineEnd = _allColumns
+                ? TsvLineScan.AllFieldsOnBestPath(buffer, _separator, _lineTerminator, ref _starts, ref _lengths, false, out found)
+                : sortedColumns.Length == 0
+                ? buffer.IndexOf(_lineTerminator)
+                : TsvLineScan.SelectColumnsOnBestPath(buffer, _separator, _lineTerminator, sortedColumns, _starts, _lengths, false, out found);
+            if (lineEnd < 0)
+            {
+                _bytesExamined += buffer.Length;
+                _pendingExamined = buffer.Length;
+            }
+            else
+            {
+                if (lineEnd > _maxLineLength)
+                {
+                    ThrowLineTooLong(_lineNumber + 1);
+                }
+
+                int lineLength = TrimmedLineLength(buffer, lineEnd, found);
+
+                // An empty line to skip is left to the general path (rare), which skips it and reads on.
+                if (lineLength != 0 || !_skipEmptyLines)
+                {
+                    if (!_allColumns && found < sortedColumns.Length && _throwOnMissingColumns)
+                    {
+                        ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
+                    }
+
+                    _bytesExamined += lineEnd + 1;
+                    line = buffer.Slice(0, lineLength);
+                    columns = line;
+                    buffer = buffer.Slice(lineEnd + 1);
+                    _lineNumber++;
+                    SetFound(found);
+                    return true;
+                }
+            }
+        }
+
+        line = default;
+        columns = default;
+        return false;
     }
 
     /// <summary>

@@ -226,6 +226,89 @@ public sealed class TsvFileReaderTests
     }
 
     [Fact]
+    public void A_format_error_read_again_names_the_same_line_whichever_way_it_is_read_again()
+    {
+        // Comments, empty lines and the header before a bad line are counted as they are skipped. Reading again
+        // after the error (TryReadRow, a new foreach, the same foreach) must not skip them a second time: every
+        // retry fails on the same line as the reference. Fails if the reader's position does not follow the lines
+        // skipped before a throw (each retry then named a later line).
+        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        {
+            TsvCase tsv = TsvTestSupport.CreateCase(seed);
+            var random = new Random(seed);
+            string source = Sources[random.Next(Sources.Length)];
+            if (Encoding.UTF8.GetString(tsv.Bytes) != (tsv.Bom ? "\ufeff" : "") + tsv.Text && source == "text")
+            {
+                source = "bytes";
+            }
+
+            List<string> expected = TsvTestSupport.Reference(tsv);
+            if (expected.Count == 0 || !expected[expected.Count - 1].StartsWith("error@", StringComparison.Ordinal))
+            {
+                return;
+            }
+
+            var cleanup = new List<string>();
+            var actual = new List<string>();
+            try
+            {
+                using TsvFileReader reader = Open(source, tsv.Bytes, tsv.Options, random, cleanup);
+                if (tsv.ColumnNames is not null)
+                {
+                    reader.SelectColumns(tsv.ColumnNames);
+                }
+                else
+                {
+                    reader.SelectColumns(tsv.Columns);
+                }
+
+                TsvFileReader.Enumerator rows = reader.GetEnumerator();
+                for (int errors = 0; errors < 4;)
+                {
+                    try
+                    {
+                        int way = errors == 0 ? 0 : random.Next(3);
+                        if (way == 1)
+                        {
+                            rows = reader.GetEnumerator();
+                        }
+
+                        TsvRow row = default;
+                        bool more = way == 2 ? reader.TryReadRow(out row) : rows.MoveNext();
+                        if (!more)
+                        {
+                            break;
+                        }
+
+                        actual.Add(TsvTestSupport.Render(way == 2 ? row : rows.Current));
+                    }
+                    catch (TsvFormatException error)
+                    {
+                        actual.Add("error@" + error.LineNumber);
+                        errors++;
+                    }
+                }
+            }
+            catch (TsvFormatException error)
+            {
+                // Selecting a column by a name the header lacks: no row to read again.
+                actual.Add("error@" + error.LineNumber);
+                actual.Add(actual[actual.Count - 1]);
+                actual.Add(actual[actual.Count - 1]);
+                actual.Add(actual[actual.Count - 1]);
+            }
+            finally
+            {
+                cleanup.ForEach(File.Delete);
+            }
+
+            string failure = expected[expected.Count - 1];
+            List<string> expectedWithRetries = expected.Concat(new[] { failure, failure, failure }).ToList();
+            Assert.True(expectedWithRetries.SequenceEqual(actual), $"{source} {tsv}\nexpected:\n{string.Join("\n", expectedWithRetries)}\nactual:\n{string.Join("\n", actual)}");
+        }, runs: 600);
+    }
+
+    [Fact]
     public void Every_source_with_a_projection_reads_the_rows_of_the_reference()
     {
         Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
