@@ -93,7 +93,7 @@ public sealed partial class TsvFileReader
         }
         finally
         {
-            // As in TryReadRowFrom: lines skipped before a format error were counted.
+            // As in TryReadRowKeepingPosition: lines skipped before a format error were counted.
             _start = source.Length - rest.Length;
             _position++;
         }

@@ -226,24 +226,25 @@ public sealed partial class TsvFileReader : IDisposable
         return TryReadRowFrom(ref unread, out row);
     }
 
+    /// <summary>Reads a row from <paramref name="unread"/> (the unread bytes), filling as needed.</summary>
+    private bool TryReadRowFrom(scoped ref ReadOnlySpan<byte> unread, out TsvRow row) =>
+        TryReadRowKeepingPosition(ref unread, out row) || TryReadRowAfterFill(ref unread, out row);
+
     /// <summary>
-    /// Reads a row from <paramref name="unread"/> (the unread bytes), filling as needed. The position follows the
-    /// reader even when a format error is thrown: lines skipped before it (comments, empty lines, the header) were
-    /// counted, and a retry that read them again would count them twice.
+    /// One call of the buffer-fed reader on <paramref name="unread"/>. The position follows the reader even when a
+    /// format error is thrown: lines skipped before it (comments, empty lines, the header) were counted, and a retry
+    /// that read them again would count them twice.
     /// </summary>
-    private bool TryReadRowFrom(scoped ref ReadOnlySpan<byte> unread, out TsvRow row)
+    private bool TryReadRowKeepingPosition(scoped ref ReadOnlySpan<byte> unread, out TsvRow row)
     {
-        bool found;
         try
         {
-            found = _reader.TryReadRow(ref unread, _endOfInput, out row);
+            return _reader.TryReadRow(ref unread, _endOfInput, out row);
         }
         finally
         {
             _start = UnreadEnd - unread.Length;
         }
-
-        return found || TryReadRowAfterFill(ref unread, out row);
     }
 
     /// <summary>The bytes not read yet: the rest of the input in memory, or of the buffer.</summary>
@@ -265,18 +266,7 @@ public sealed partial class TsvFileReader : IDisposable
             _position++;
             Fill();
             unread = Unread;
-            bool found;
-            try
-            {
-                found = _reader.TryReadRow(ref unread, _endOfInput, out row);
-            }
-            finally
-            {
-                // As in TryReadRowFrom.
-                _start = UnreadEnd - unread.Length;
-            }
-
-            if (found)
+            if (TryReadRowKeepingPosition(ref unread, out row))
             {
                 return true;
             }
@@ -433,7 +423,7 @@ public sealed partial class TsvFileReader : IDisposable
             }
             finally
             {
-                // As in TryReadRowFrom: comment lines before a bad header were counted.
+                // As in TryReadRowKeepingPosition: comment lines before a bad header were counted.
                 _start = UnreadEnd - unread.Length;
             }
 
