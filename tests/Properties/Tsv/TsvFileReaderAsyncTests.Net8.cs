@@ -57,6 +57,107 @@ public sealed class TsvFileReaderAsyncTests
         Assert.Null(stream.Misuse);
     }
 
+    [Fact]
+    public void A_format_error_met_by_ReadAsync_names_the_same_line_when_read_again_any_way()
+    {
+        // ReadAsync reads a record through the buffer-fed reader like TryReadRow: lines skipped before a bad line
+        // (comments, empty lines, the header) are counted once, and reading again (ReadAsync, TryReadRow, a new
+        // foreach) fails on the same line. Sources include a seekable stream with tiny read-ahead blocks.
+        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        {
+            TsvCase tsv = TsvTestSupport.CreateCase(seed);
+            List<string> expected = TsvTestSupport.Reference(tsv);
+            if (expected.Count == 0 || !expected[expected.Count - 1].StartsWith("error@", StringComparison.Ordinal))
+            {
+                return;
+            }
+
+            var random = new Random(seed);
+            List<string> actual = ReadAgainAfterErrorAsync(tsv, random).GetAwaiter().GetResult();
+            string failure = expected[expected.Count - 1];
+            List<string> expectedWithRetries = expected.Concat(new[] { failure, failure, failure }).ToList();
+            Assert.True(expectedWithRetries.SequenceEqual(actual), $"{tsv}\nexpected:\n{string.Join("\n", expectedWithRetries)}\nactual:\n{string.Join("\n", actual)}");
+        }, runs: 400);
+    }
+
+    private static async Task<List<string>> ReadAgainAfterErrorAsync(TsvCase tsv, Random random)
+    {
+        var actual = new List<string>();
+        int source = random.Next(4);
+        using TsvFileReader reader = source switch
+        {
+            0 => TsvFileReader.From(tsv.Bytes, tsv.Options),
+            1 => TsvFileReader.From(new ChunkedStream(tsv.Bytes, random.Next(1, 60)), tsv.Options),
+            2 => TsvFileReader.From(new ChunkedStream(tsv.Bytes, random.Next(1, 60)) { Seekable = true }, tsv.Options),
+            _ => TsvFileReader.From(new ScriptedPipeReader(tsv.Bytes, random.Next(1, 60), random.Next(1, 30)), tsv.Options),
+        };
+        if (source == 2)
+        {
+            int block = random.Next(1, 24);
+            reader.ConfigureReadAheadForTests(initialBufferSize: random.Next(1, 24), reserve: random.Next(1, 12), block: block, chunk: random.Next(1, block + 1));
+        }
+
+        try
+        {
+            if (tsv.ColumnNames is not null)
+            {
+                reader.SelectColumns(tsv.ColumnNames);
+            }
+            else
+            {
+                reader.SelectColumns(tsv.Columns);
+            }
+        }
+        catch (TsvFormatException error)
+        {
+            // Selecting a column by a name the header lacks: no row to read again.
+            return Enumerable.Repeat("error@" + error.LineNumber, 4).ToList();
+        }
+
+        for (int errors = 0; errors < 4;)
+        {
+            try
+            {
+                int way = errors == 0 ? 0 : random.Next(3);
+                if (way == 0)
+                {
+                    if (!await reader.ReadAsync())
+                    {
+                        break;
+                    }
+
+                    actual.Add(TsvTestSupport.Render(reader.CurrentRecord.Row));
+                }
+                else if (way == 1)
+                {
+                    if (!reader.TryReadRow(out TsvRow row))
+                    {
+                        break;
+                    }
+
+                    actual.Add(TsvTestSupport.Render(row));
+                }
+                else
+                {
+                    TsvFileReader.Enumerator rows = reader.GetEnumerator();
+                    if (!rows.MoveNext())
+                    {
+                        break;
+                    }
+
+                    actual.Add(TsvTestSupport.Render(rows.Current));
+                }
+            }
+            catch (TsvFormatException error)
+            {
+                actual.Add("error@" + error.LineNumber);
+                errors++;
+            }
+        }
+
+        return actual;
+    }
+
     private static async Task<List<string>> ReadAsync(TsvCase tsv, int source, Random random)
     {
         var rows = new List<string>();
