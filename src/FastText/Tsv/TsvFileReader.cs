@@ -87,11 +87,10 @@ public sealed partial class TsvFileReader : IDisposable
     /// is its length (the reader has taken the rest, as a buffered reader reads ahead).
     /// <para>Other streams are read into a 64 KiB buffer. When the input outgrows it and the stream can seek (a file, a
     /// <see cref="MemoryStream"/>) with at least a block left, the reader reads ahead: the next 956 KiB block is read on
-    /// a thread-pool thread, 256 KiB at a time, while the rows of the bytes already read are handed out, so copying the
-    /// bytes out of the stream overlaps with scanning them (two pooled 1 MiB buffers). One read at a time, and only
-    /// while the reader is not disposed: <see cref="Dispose"/> waits for a read in progress before it returns. When
-    /// the reader catches up with the thread (or no thread has started yet), it reads the next 256 KiB itself instead
-    /// of waiting.
+    /// a thread-pool thread while the rows of the current one are handed out, so copying the bytes out of the stream
+    /// overlaps with scanning them (two pooled 1 MiB buffers). One read at a time, and only while the reader is not
+    /// disposed: <see cref="Dispose"/> waits for a read in flight before it returns (or cancels one no thread has
+    /// started). A read no thread has started a millisecond after its block is needed is done by the reader itself.
     /// Streams that cannot seek (pipes, sockets, <c>GZipStream</c>) are only read when rows are asked for, since a
     /// read nobody asked for could wait forever for a producer. A read that throws surfaces after every row before it, on the call that needs its
     /// bytes, and again on any later call. Do not use the stream while the reader reads it.</para>

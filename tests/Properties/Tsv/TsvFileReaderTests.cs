@@ -91,8 +91,7 @@ public sealed class TsvFileReaderTests
 
     private static TsvFileReader WithTinyReadAhead(TsvFileReader reader, Random random)
     {
-        int block = random.Next(1, 24);
-        reader.ConfigureReadAheadForTests(initialBufferSize: random.Next(1, 24), reserve: random.Next(1, 12), block: block, placementPeriod: random.Next(1, 33), leaveReadsToConsumer: random.Next(4) == 0, chunk: random.Next(1, block + 1));
+        reader.ConfigureReadAheadForTests(initialBufferSize: random.Next(1, 24), reserve: random.Next(1, 12), block: random.Next(1, 24), placementPeriod: random.Next(1, 33), leaveReadsToConsumer: random.Next(4) == 0);
         return reader;
     }
 
