@@ -252,9 +252,17 @@ public class TsvThroughputBenchmarks
 
 public sealed class TsvThroughputConfig : ManualConfig
 {
+    // Tier-1 code for the async pipe loop and the read-ahead paths arrives about 0.5-1 s into a process (the call
+    // counting delay restarts while new methods keep running at tier 0). With FastJob's 3 warm-up iterations of 120 ms,
+    // some launches measured the earlier code: the Stream driver took 17-23 ms or 40-53 ms at 100 MB depending on the
+    // launch, and 15.0-15.4 ms in four launches out of four with DOTNET_TC_CallCountingDelayMs=0. Twelve warm-ups
+    // (about 1.5 s) measure the steady state a long-running service sees.
+    private const int SteadyStateWarmupCount = 12;
+
     public TsvThroughputConfig()
     {
-        AddJob(BenchmarkDotNet.Jobs.JobExtensions.AsDefault(FastText.Benchmarks.Infrastructure.FastJobConfig.Job));
+        AddJob(BenchmarkDotNet.Jobs.JobExtensions.AsDefault(BenchmarkDotNet.Jobs.JobExtensions.WithWarmupCount(
+            FastText.Benchmarks.Infrastructure.FastJobConfig.Job, SteadyStateWarmupCount)));
         AddColumn(new MegabytesPerSecondColumn());
     }
 }
