@@ -139,10 +139,20 @@ public sealed class TsvParseGenericTests
         }
 
         long expected = Sum();
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        long actual = Sum();
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-        Assert.Equal(expected, actual);
+        Sum();
+
+        // The least of three runs. One CI run measured 8,200 bytes once (DOTNET_EnableAVX512F=0; not reproduced, and
+        // this path rents nothing from a pool: something in the runtime or the BCL allocated on this thread once).
+        // Anything allocated per row shows in every run: a string per row measures 320,904 bytes.
+        long allocated = long.MaxValue;
+        for (int run = 0; run < 3; run++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            long actual = Sum();
+            allocated = Math.Min(allocated, GC.GetAllocatedBytesForCurrentThread() - before);
+            Assert.Equal(expected, actual);
+        }
+
         Assert.True(allocated < 2048, $"{allocated} bytes for 10,000 rows");
     }
 }
