@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Text;
 using System.IO;
 using System.IO.Pipelines;
 using System.Threading.Tasks;
@@ -266,6 +267,74 @@ public sealed class TsvExceptionSafetyTests
 
             Assert.True(expected.SequenceEqual(handler.Rows), tsv.ToString());
         }, runs: 200);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void A_format_error_leaves_the_buffer_at_the_bad_line_past_the_lines_skipped_before_it(bool sequence)
+    {
+        // Comments and empty lines before the bad line are consumed with it counted; the bad line is not. Reading
+        // again fails on the same line, with the same line number, and the rest is still there.
+        TsvOptions options = TsvOptions.Default.WithSkipCommentLines(true).WithThrowOnMissingColumns(true);
+        byte[] bytes = Encoding.ASCII.GetBytes("a\tb\tc\n#note\n\nshort\nd\te\tf\n");
+        using var reader = new TsvReader(new[] { 0, 2 }, options);
+        var segments = new ReadOnlySequence<byte>(bytes);
+        int spanOffset = 0;
+        bool Read(out TsvRow row)
+        {
+            if (sequence)
+            {
+                return reader.TryReadRow(ref segments, true, out row);
+            }
+
+            ReadOnlySpan<byte> rest = bytes.AsSpan(spanOffset);
+            try
+            {
+                return reader.TryReadRow(ref rest, true, out row);
+            }
+            finally
+            {
+                spanOffset = bytes.Length - rest.Length;
+            }
+        }
+
+        string Rest() => Encoding.ASCII.GetString(sequence ? segments.ToArray() : bytes.AsSpan(spanOffset).ToArray());
+
+        Assert.True(Read(out TsvRow first));
+        Assert.Equal(1, first.LineNumber);
+        for (int attempt = 0; attempt < 2; attempt++)
+        {
+            TsvFormatException error = Assert.Throws<TsvFormatException>(() => Read(out _));
+            Assert.Equal(4, error.LineNumber);
+            Assert.Equal("short\nd\te\tf\n", Rest());
+        }
+    }
+
+    [Fact]
+    public void A_header_without_a_wanted_name_leaves_the_buffer_at_the_header()
+    {
+        TsvOptions options = new TsvOptions { HasHeader = true }.WithSkipCommentLines(true);
+        byte[] bytes = Encoding.ASCII.GetBytes("#note\na\tb\n1\t2\n");
+        using var reader = new TsvReader(new[] { "x" }, options);
+        int offset = 0;
+        for (int attempt = 0; attempt < 2; attempt++)
+        {
+            TsvFormatException error = Assert.Throws<TsvFormatException>(() =>
+            {
+                ReadOnlySpan<byte> rest = bytes.AsSpan(offset);
+                try
+                {
+                    reader.TryReadRow(ref rest, true, out _);
+                }
+                finally
+                {
+                    offset = bytes.Length - rest.Length;
+                }
+            });
+            Assert.Equal(2, error.LineNumber);
+            Assert.Equal("a\tb\n1\t2\n", Encoding.ASCII.GetString(bytes, offset, bytes.Length - offset));
+        }
     }
 
     [Fact]
