@@ -144,7 +144,7 @@ public sealed class TsvCutSemanticsTests
                 }
             }
 
-            Assert.True(expected.SequenceEqual(actual), $"{Describe(input, separator, terminator)}\nexpected:\n{string.Join("\n", expected)}\nactual:\n{string.Join("\n", actual)}");
+            TsvTestSupport.AssertRows(expected, actual, $"{Describe(input, separator, terminator)}");
 
             // Segmented: every complete line sliced in place or stitched must give the same rows.
             var segmented = new List<string>();

@@ -110,7 +110,7 @@ public sealed class TsvExceptionSafetyTests
                 actual = actual.Append("error@" + failedLine).ToList();
             }
 
-            Assert.True(expected.SequenceEqual(actual), $"{tsv}\nexpected:\n{string.Join("\n", expected)}\nactual:\n{string.Join("\n", actual)}");
+            TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
         }, runs: 400);
     }
 
@@ -145,7 +145,7 @@ public sealed class TsvExceptionSafetyTests
                 }
             }
 
-            Assert.True(expected.SequenceEqual(actual), $"{tsv}\nexpected:\n{string.Join("\n", expected)}\nactual:\n{string.Join("\n", actual)}");
+            TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
         }, runs: 300);
     }
 

@@ -133,7 +133,7 @@ public sealed partial class TsvPipeReaderTests
             TsvCase tsv = TsvTestSupport.CreateCase(seed);
             List<string> expected = TsvTestSupport.Reference(tsv);
             List<string> actual = ReadThroughPipe(tsv, new Random(seed));
-            Assert.True(expected.SequenceEqual(actual), $"{tsv}\nexpected:\n{string.Join("\n", expected)}\nactual:\n{string.Join("\n", actual)}");
+            TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
         }, runs: 120);
     }
 
@@ -157,7 +157,7 @@ public sealed partial class TsvPipeReaderTests
                 rows.Add("error@" + error.LineNumber);
             }
 
-            Assert.True(expected.SequenceEqual(rows), $"{tsv}\nexpected:\n{string.Join("\n", expected)}\nactual:\n{string.Join("\n", rows)}");
+            TsvTestSupport.AssertRows(expected, rows, $"{tsv}");
         }, runs: 80);
     }
 

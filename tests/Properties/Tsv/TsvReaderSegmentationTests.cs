@@ -22,8 +22,7 @@ public sealed class TsvReaderSegmentationTests
             List<byte[]> segments = TsvTestSupport.Split(tsv.Bytes, random);
             using TsvReader reader = tsv.CreateReader();
             List<string> actual = TsvTestSupport.ReadIncrementally(reader, TsvTestSupport.ToSequence(segments), random);
-            Assert.True(expected.SequenceEqual(actual),
-                $"{tsv}\nsegments: {string.Join(" | ", segments.Select(s => s.Length))}\nexpected:\n{string.Join("\n", expected)}\nactual:\n{string.Join("\n", actual)}");
+            TsvTestSupport.AssertRows(expected, actual, $"{tsv}\nsegments: {string.Join(" | ", segments.Select(s => s.Length))}");
         }, runs: 600);
     }
 
@@ -66,7 +65,7 @@ public sealed class TsvReaderSegmentationTests
                 handler.Rows.Add("error@" + error.LineNumber);
             }
 
-            Assert.True(expected.SequenceEqual(handler.Rows), $"{tsv}\nexpected:\n{string.Join("\n", expected)}\nactual:\n{string.Join("\n", handler.Rows)}");
+            TsvTestSupport.AssertRows(expected, handler.Rows, $"{tsv}");
         }, runs: 300);
     }
 
@@ -79,7 +78,7 @@ public sealed class TsvReaderSegmentationTests
             List<string> expected = TsvTestSupport.Reference(tsv);
             using TsvReader reader = tsv.CreateReader();
             List<string> actual = TsvTestSupport.ReadSpan(reader, tsv.Bytes);
-            Assert.True(expected.SequenceEqual(actual), $"{tsv}\nexpected:\n{string.Join("\n", expected)}\nactual:\n{string.Join("\n", actual)}");
+            TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
         });
     }
 

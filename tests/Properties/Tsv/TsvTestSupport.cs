@@ -50,7 +50,7 @@ public sealed record TsvCase(
         text.Replace("\\", "\\\\").Replace("\t", "\\t").Replace("\r", "\\r").Replace("\n", "\\n").Replace("\0", "\\0");
 }
 
-public static class TsvTestSupport
+public static partial class TsvTestSupport
 {
     private static readonly string[] Alphabet = { "a", "b", "Z", "é", "€", "\U0001F600", "\0", " ", "\"", "\r", "#", "\\", "7", "t", "n", "r", "\\\\" };
 
@@ -147,6 +147,10 @@ public static class TsvTestSupport
 
         return field.ToString();
     }
+
+    /// <summary>The reference's rows ending in an error, with that error <paramref name="retries"/> more times: reading again fails on the same line.</summary>
+    public static List<string> WithRetries(List<string> expected, int retries) =>
+        expected.Concat(Enumerable.Repeat(expected[expected.Count - 1], retries)).ToList();
 
     /// <summary>
     /// The obviously correct reader: split on '\n', trim one trailing '\r', split on '\t'. Rows render as
