@@ -18,7 +18,11 @@ internal static partial class Utf8Transcoder
     /// once the text passes int.MaxValue bytes (about 715 million chars of 3 bytes each).
     /// </summary>
     /// <exception cref="ArgumentException">The total exceeds int.MaxValue, as <see cref="System.Text.Encoding.GetByteCount(char[])"/> throws.</exception>
-    public static int GetByteCount(ReadOnlySpan<char> source, int bytesBefore)
+    public static int GetByteCount(ReadOnlySpan<char> source, int bytesBefore) =>
+        CheckedByteCount(CountBytes(source, bytesBefore));
+
+    /// <summary>The UTF-8 length of <paramref name="source"/> plus <paramref name="bytesBefore"/>, in 64 bits (never throws).</summary>
+    public static long CountBytes(ReadOnlySpan<char> source, long bytesBefore = 0)
     {
         long count = bytesBefore;
         int i = 0;
@@ -50,7 +54,7 @@ internal static partial class Utf8Transcoder
             i++;
         }
 
-        return CheckedByteCount(count);
+        return count;
     }
 
     /// <summary>A byte count as int, or the exception <see cref="System.Text.Encoding.UTF8"/>'s GetByteCount throws when it does not fit.</summary>

@@ -146,6 +146,13 @@ public ref partial struct Utf8ValueStringBuilder
         }
     }
 
+    /// <summary>
+    /// Appends bytes that already are UTF-8, as they are, like <see cref="Append(ReadOnlySpan{byte})"/>; null appends
+    /// nothing. (Without this overload an array would bind to <c>Append&lt;T&gt;</c> and append "System.Byte[]".)
+    /// </summary>
+    /// <param name="utf8">The bytes, or null.</param>
+    public void Append(byte[]? utf8) => Append((ReadOnlySpan<byte>)utf8);
+
     /// <summary>Appends <c>True</c> or <c>False</c>, like <see cref="System.Text.StringBuilder.Append(bool)"/>.</summary>
     /// <param name="value">The value.</param>
     public void Append(bool value) => Append(value ? "True" : "False");

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Runtime.CompilerServices;
+using FastText.Internal;
 
 namespace FastText;
 
@@ -30,7 +31,7 @@ public ref partial struct Utf8ValueStringBuilder
             // value wrote something (a value that formats as nothing leaves the pair open, as in a string).
             if (((IUtf8SpanFormattable)value).TryFormat(_bytes.Slice(_pos), out int written, format, provider))
             {
-                _pos += written;
+                _pos += FormatterCount.Checked(value, written, _bytes.Length - _pos, "bytes");
                 if (written != 0)
                 {
                     _pendingHigh = '\0';
@@ -64,7 +65,7 @@ public ref partial struct Utf8ValueStringBuilder
             Ensure(request);
             if (((IUtf8SpanFormattable)value!).TryFormat(_bytes.Slice(_pos), out int written, format, provider))
             {
-                _pos += written;
+                _pos += FormatterCount.Checked(value, written, _bytes.Length - _pos, "bytes");
                 if (written != 0)
                 {
                     _pendingHigh = '\0';
@@ -83,7 +84,7 @@ public ref partial struct Utf8ValueStringBuilder
         Span<char> chars = stackalloc char[StackCharLength];
         if (((ISpanFormattable)value!).TryFormat(chars, out int written, format, provider))
         {
-            Append(chars.Slice(0, written));
+            Append(chars.Slice(0, FormatterCount.Checked(value, written, chars.Length, "chars")));
             return;
         }
 
@@ -95,7 +96,7 @@ public ref partial struct Utf8ValueStringBuilder
             {
                 if (((ISpanFormattable)value!).TryFormat(rented, out written, format, provider))
                 {
-                    Append(rented.AsSpan(0, written));
+                    Append(rented.AsSpan(0, FormatterCount.Checked(value, written, rented.Length, "chars")));
                     return;
                 }
             }

@@ -24,7 +24,7 @@ public ref partial struct ValueStringBuilder
             GrowForRetry();
         }
 
-        _pos += written;
+        _pos += FormatterCount.Checked(format, written, _chars.Length - _pos, "chars");
     }
 
     /// <summary>Appends a pre-parsed composite format with two arguments, as <c>string.Format(provider, format, arg0, arg1)</c> writes it.</summary>
@@ -45,7 +45,7 @@ public ref partial struct ValueStringBuilder
             GrowForRetry();
         }
 
-        _pos += written;
+        _pos += FormatterCount.Checked(format, written, _chars.Length - _pos, "chars");
     }
 
     /// <summary>Appends a pre-parsed composite format with three arguments, as <c>string.Format(provider, format, arg0, arg1, arg2)</c> writes it.</summary>
@@ -68,7 +68,7 @@ public ref partial struct ValueStringBuilder
             GrowForRetry();
         }
 
-        _pos += written;
+        _pos += FormatterCount.Checked(format, written, _chars.Length - _pos, "chars");
     }
 
     /// <summary>Appends a pre-parsed composite format, as <c>string.Format(provider, format, args)</c> writes it.</summary>
@@ -91,7 +91,7 @@ public ref partial struct ValueStringBuilder
             GrowForRetry();
         }
 
-        _pos += written;
+        _pos += FormatterCount.Checked(format, written, _chars.Length - _pos, "chars");
     }
 
     private static void ValidateCompositeFormat(CompositeFormat format)

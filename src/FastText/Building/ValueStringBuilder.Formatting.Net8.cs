@@ -1,5 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
+using FastText.Internal;
 
 namespace FastText;
 
@@ -17,7 +18,7 @@ public ref partial struct ValueStringBuilder
             Grow(Math.Max(_chars.Length - _pos + 1, MinimumRentCapacity));
             if (((ISpanFormattable)value!).TryFormat(_chars.Slice(_pos), out int written, format, provider))
             {
-                _pos += written;
+                _pos += FormatterCount.Checked(value, written, _chars.Length - _pos, "chars");
                 return;
             }
         }
@@ -36,7 +37,7 @@ public ref partial struct ValueStringBuilder
         {
             if (((ISpanFormattable)value).TryFormat(_chars.Slice(_pos), out int written, format, provider))
             {
-                _pos += written;
+                _pos += FormatterCount.Checked(value, written, _chars.Length - _pos, "chars");
             }
             else
             {
@@ -61,7 +62,8 @@ public ref partial struct ValueStringBuilder
     {
         if (value is ISpanFormattable)
         {
-            while (!((ISpanFormattable)value).TryFormat(_chars.Slice(_pos), out int written, format, provider) || Commit(written))
+            while (!((ISpanFormattable)value).TryFormat(_chars.Slice(_pos), out int written, format, provider)
+                || Commit(FormatterCount.Checked(value, written, _chars.Length - _pos, "chars")))
             {
                 Grow(Math.Max(_chars.Length - _pos + 1, MinimumRentCapacity));
             }

@@ -46,6 +46,17 @@ internal static class ThrowHelper
     public static void ThrowOutOfMemory(string message) => throw new OutOfMemoryException(message);
 #pragma warning restore MA0012
 
+    /// <summary>
+    /// A formatter (TryFormat of a caller's type) reported a count outside the destination it was given: the library
+    /// never believes a count it cannot check (a larger one would make later code read or commit bytes nobody wrote).
+    /// </summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowFormatterMiscounted<T>(T value, int written, int available, string unit) =>
+        throw new InvalidOperationException(
+            string.Format(CultureInfo.InvariantCulture,
+                "{0}.TryFormat reported {1} {3} written into a destination of {2} {3}; the value was not appended.",
+                (value?.GetType() ?? typeof(T)).ToString(), written, available, unit));
+
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowKeyPartInvalid(string partName) =>
         throw new ArgumentException(

@@ -112,7 +112,31 @@ public sealed partial class TsvFileReader
         return true;
     }
 
+    /// <summary>The asynchronous fill, holding the buffers across its await as <see cref="Fill"/> does (see <see cref="Dispose"/>).</summary>
     private async ValueTask FillAsync(CancellationToken cancellationToken)
+    {
+        EnterFill();
+        try
+        {
+            await FillHeldAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception exception)
+        {
+            if (ExitFill())
+            {
+                ThrowDisposedDuringRead(exception);
+            }
+
+            throw;
+        }
+
+        if (ExitFill())
+        {
+            ThrowDisposedDuringRead(null);
+        }
+    }
+
+    private async ValueTask FillHeldAsync(CancellationToken cancellationToken)
     {
         if (_readingAhead)
         {
@@ -123,35 +147,36 @@ public sealed partial class TsvFileReader
 
         PrepareFill();
         int read;
+        bool canceled = false;
         if (_stream is not null)
         {
-            read = await _stream.ReadAsync(_buffer.AsMemory(_end), cancellationToken).ConfigureAwait(false);
+            int room = _buffer.Length - _end;
+            read = CheckedReadCount(_stream, await _stream.ReadAsync(_buffer.AsMemory(_end), cancellationToken).ConfigureAwait(false), room);
         }
         else
         {
-            read = 0;
             while (true)
             {
                 ReadResult result = await _pipe!.ReadAsync(cancellationToken).ConfigureAwait(false);
-                ReadOnlySequence<byte> available = result.Buffer;
-                int take = (int)Math.Min(available.Length, _buffer.Length - _end);
-                available.Slice(0, take).CopyTo(_buffer.AsSpan(_end));
-                SequencePosition consumed = available.GetPosition(take);
-                _pipe.AdvanceTo(consumed, consumed);
-                read = take;
-                if (take > 0 || result.IsCompleted || result.IsCanceled)
+                read = TakeFromPipe(result, _buffer.AsSpan(_end));
+                if (read > 0 || result.IsCompleted || result.IsCanceled)
                 {
+                    canceled = result.IsCanceled;
                     break;
                 }
             }
+        }
+
+        _end += read;
+        if (canceled)
+        {
+            ThrowPipeReadCanceled();
         }
 
         if (read == 0)
         {
             _endOfInput = true;
         }
-
-        _end += read;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -14,7 +14,9 @@ namespace FastText;
 //
 // Only seekable streams: their reads complete without waiting for a producer, so a read the caller did not ask for
 // can never block forever (on a pipe or a socket it could, and it would also take bytes past the point where the
-// caller stopped). Dispose waits for a read in flight before it returns the buffers and closes the stream.
+// caller stopped). Dispose does not wait for a read in flight: the read was not asked for, and a stream may never
+// return it. It abandons the read, and the worker gives back the spare buffer and closes the stream (unless left
+// open) when the read returns.
 //
 // Invariants: at most one read is in flight, and while it is, only whoever claimed it (see _readClaim) touches the
 // stream and _spare; the consumer touches _buffer. The read fills _spare[offset, offset + Block) until the block is
@@ -37,10 +39,13 @@ public sealed partial class TsvFileReader
     private bool _readingAhead;
 
     // Who does the read in flight: whoever moves it from ReadQueued first (a thread-pool item, or the consumer
-    // when it needs the block before any thread has started on it, or Dispose, which cancels it).
+    // when it needs the block before any thread has started on it, or Dispose, which cancels it). A worker's read
+    // ends as ReadFinished, or, when Dispose came first, finds ReadAbandoned and cleans up after itself.
     private const int ReadQueued = 0;
     private const int ReadByWorker = 1;
     private const int ReadByConsumer = 2;
+    private const int ReadFinished = 3;
+    private const int ReadAbandoned = 4;
     private int _readClaim = ReadByConsumer;
     private const int ThreadStartPatienceMilliseconds = 1;
     private bool _leaveReadsToConsumerForTests;
@@ -86,19 +91,21 @@ public sealed partial class TsvFileReader
         _readDone ??= new ManualResetEventSlim(false);
         _readingAhead = true;
 
-        int read;
-        try
+        int read = ReadBlock(_stream!, _buffer, _end, _readAheadBlock, out ExceptionDispatchInfo? error);
+        _end += read;
+        if (error is not null)
         {
-            read = ReadBlock(_stream!, _buffer, _end, _readAheadBlock);
-        }
-        catch (Exception exception)
-        {
-            // Kept, so that a later call raises it again instead of taking the failure for the end of the input.
-            _readAheadError = ExceptionDispatchInfo.Capture(exception);
-            throw;
+            // Kept, so that every later fill raises it again instead of taking the failure for the end of the input;
+            // raised now only when no byte came before it (else the rows of those bytes come first).
+            _readAheadError = error;
+            if (read == 0)
+            {
+                error.Throw();
+            }
+
+            return;
         }
 
-        _end += read;
         if (read < _readAheadBlock)
         {
             _endOfInput = true;
@@ -140,9 +147,12 @@ public sealed partial class TsvFileReader
         }
 
         _readInFlight = false;
-        _readAheadError?.Throw();
-
         int read = _readAheadCount;
+        if (read == 0)
+        {
+            _readAheadError?.Throw();
+        }
+
         int tail = _end - _start;
         int blockStart = _readAheadOffset;
         byte[] spare = _spare!;
@@ -161,6 +171,13 @@ public sealed partial class TsvFileReader
             MoveUnconsumedToFront(CheckedBufferLength((long)tail + read));
             Buffer.BlockCopy(spare, blockStart, _buffer, tail, read);
             _end = tail + read;
+        }
+
+        if (_readAheadError is not null)
+        {
+            // The stream failed after these bytes: their rows first, the error on the fill after them (no read
+            // in flight, so TakeReadAhead raises it).
+            return;
         }
 
         if (read < _readAheadBlock)
@@ -213,64 +230,95 @@ public sealed partial class TsvFileReader
             return;
         }
 
+        // Taken before the read: once it has finished, Dispose may drop the reader's references while Set runs.
+        ManualResetEventSlim done = _readDone!;
+        byte[] spare = _spare!;
+        Stream stream = _stream!;
         try
         {
             ReadIntoSpare();
         }
         finally
         {
-            _readDone!.Set();
+            if (Interlocked.CompareExchange(ref _readClaim, ReadFinished, ReadByWorker) == ReadAbandoned)
+            {
+                // Dispose came while the stream had the spare buffer: it is returned only now that the stream is
+                // done with it, and the stream is closed only now that no read of ours is inside it.
+                ArrayPool<byte>.Shared.Return(spare);
+                if (!_leaveOpen)
+                {
+                    stream.Dispose();
+                }
+            }
+
+            done.Set();
         }
     }
 
-    /// <summary>Fills the spare block; records the count, or the exception for the consumer to rethrow.</summary>
+    /// <summary>Fills the spare block; records the count, and the exception (after that count) for the consumer to raise.</summary>
     private void ReadIntoSpare()
     {
+        _readAheadCount = ReadBlock(_stream!, _spare!, _readAheadOffset, _readAheadBlock, out ExceptionDispatchInfo? error);
+        if (error is not null)
+        {
+            _readAheadError = error;
+        }
+    }
+
+    /// <summary>
+    /// Reads until <paramref name="count"/> bytes are in or the stream ends. A read that throws ends it too: the bytes
+    /// before it are counted (they hold rows that come before the error) and the error is handed back. An abandoned
+    /// read (Dispose came) starts no further stream read.
+    /// </summary>
+    private int ReadBlock(Stream stream, byte[] destination, int offset, int count, out ExceptionDispatchInfo? error)
+    {
+        int total = 0;
+        error = null;
         try
         {
-            _readAheadCount = ReadBlock(_stream!, _spare!, _readAheadOffset, _readAheadBlock);
+            while (total < count && Volatile.Read(ref _readClaim) != ReadAbandoned)
+            {
+                int read = CheckedReadCount(stream, stream.Read(destination, offset + total, count - total), count - total);
+                if (read == 0)
+                {
+                    break;
+                }
+
+                total += read;
+            }
         }
         catch (Exception exception)
         {
-            _readAheadError = ExceptionDispatchInfo.Capture(exception);
-        }
-    }
-
-    /// <summary>Reads until <paramref name="count"/> bytes are in or the stream ends.</summary>
-    private static int ReadBlock(Stream stream, byte[] destination, int offset, int count)
-    {
-        int total = 0;
-        while (total < count)
-        {
-            int read = stream.Read(destination, offset + total, count - total);
-            if (read == 0)
-            {
-                break;
-            }
-
-            total += read;
+            error = ExceptionDispatchInfo.Capture(exception);
         }
 
         return total;
     }
 
-    /// <summary>Dispose's part: waits for a read in flight, then returns the spare buffer.</summary>
-    private void StopReadingAhead()
+    /// <summary>
+    /// Dispose's part: cancels a read no thread has started, abandons one a worker is in (returns true: the worker
+    /// keeps the spare buffer and closes the stream), or returns the spare buffer.
+    /// </summary>
+    private bool StopReadingAhead()
     {
+        bool abandoned = false;
         if (_readInFlight)
         {
-            // Taking an unstarted read cancels it; one a worker has taken is waited for (and only that one: no
-            // worker signals a read the consumer took).
-            if (Interlocked.CompareExchange(ref _readClaim, ReadByConsumer, ReadQueued) == ReadByWorker)
-            {
-                _readDone!.Wait();
-            }
-
+            // Taking an unstarted read cancels it; a worker's read is not waited for (it was not asked for, and a
+            // stream may never return it). A worker that finished first has left ReadFinished: nothing to abandon.
+            abandoned = Interlocked.CompareExchange(ref _readClaim, ReadByConsumer, ReadQueued) == ReadByWorker
+                && Interlocked.CompareExchange(ref _readClaim, ReadAbandoned, ReadByWorker) == ReadByWorker;
             _readInFlight = false;
         }
 
-        // The event is not disposed: the worker may still be inside Set when Wait returns, and a
-        // ManualResetEventSlim that never needed a kernel handle holds nothing to release.
+        if (abandoned)
+        {
+            // The worker reads _spare and _readDone after its claim: they stay as they are, and it returns the spare.
+            return true;
+        }
+
+        // The event is not disposed: a worker may still be inside Set, and a ManualResetEventSlim that never needed
+        // a kernel handle holds nothing to release.
         _readDone = null;
         byte[]? spare = _spare;
         _spare = null;
@@ -278,5 +326,7 @@ public sealed partial class TsvFileReader
         {
             ArrayPool<byte>.Shared.Return(spare);
         }
+
+        return false;
     }
 }

@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.IO;
 using System.IO.Pipelines;
+using System.Threading;
 using FastText.Internal;
 
 namespace FastText;
@@ -42,6 +43,15 @@ public sealed partial class TsvFileReader : IDisposable
     private bool _endOfInput;
     private bool _started;
     private bool _disposed;
+
+    // Who may write into the pooled buffers. A fill holds them from before it reads until after (across the await of
+    // ReadAsync, and while a stream or pipe read blocks, perhaps while Dispose runs on another thread); Dispose
+    // returns them to the pool only when no fill holds them, else the fill returns them when it ends. So no buffer
+    // goes back to the pool while a stream may still write into it.
+    private const int BuffersIdle = 0;
+    private const int BuffersFilling = 1;
+    private const int BuffersReleased = 2;
+    private int _bufferState;
 
     // Moves on every read other than an enumerator's row (TryReadRow, ReadAsync, the header, each fill, Dispose): an
     // enumerator reads rows straight from the unread bytes it holds only while this and _start are what it last saw
@@ -280,7 +290,13 @@ public sealed partial class TsvFileReader : IDisposable
     /// <returns>An enumerator over this reader.</returns>
     public Enumerator GetEnumerator() => new(this);
 
-    /// <summary>Closes the input (unless left open) and returns the pooled buffer.</summary>
+    /// <summary>
+    /// Closes the input (unless left open) and returns the pooled buffers. Safe while a read is pending (a
+    /// <c>ReadAsync</c> not awaited yet, or a read blocked in the stream on another thread): that read then
+    /// ends with <see cref="ObjectDisposedException"/>, and the buffer it reads into goes back to the pool only after
+    /// it. A read ahead that nobody asked for yet is not waited for: it is abandoned, and when it returns it gives
+    /// back its buffer and closes the stream (unless left open) itself.
+    /// </summary>
     public void Dispose()
     {
         if (_disposed)
@@ -291,7 +307,22 @@ public sealed partial class TsvFileReader : IDisposable
         _disposed = true;
         _position++;
         _reader.Dispose();
-        StopReadingAhead();
+        bool workerClosesStream = false;
+        if (Interlocked.Exchange(ref _bufferState, BuffersReleased) == BuffersIdle)
+        {
+            workerClosesStream = ReleaseBuffers();
+        }
+
+        if (!_leaveOpen && !workerClosesStream)
+        {
+            _stream?.Dispose();
+        }
+    }
+
+    /// <summary>Returns the buffers to the pool; true when an abandoned read ahead keeps its own and closes the stream.</summary>
+    private bool ReleaseBuffers()
+    {
+        bool abandoned = StopReadingAhead();
         byte[] buffer = _buffer;
         _buffer = Array.Empty<byte>();
         if (buffer.Length > 0)
@@ -299,14 +330,80 @@ public sealed partial class TsvFileReader : IDisposable
             ArrayPool<byte>.Shared.Return(buffer);
         }
 
-        if (!_leaveOpen)
+        return abandoned;
+    }
+
+    /// <summary>Takes the buffers for a fill: refused after Dispose, and while another fill holds them (overlapping reads).</summary>
+    private void EnterFill()
+    {
+        int state = Interlocked.CompareExchange(ref _bufferState, BuffersFilling, BuffersIdle);
+        if (state != BuffersIdle)
         {
-            _stream?.Dispose();
+            ThrowFillRefused(state);
+        }
+    }
+
+    /// <summary>Gives the buffers back after a fill; true when Dispose came meanwhile (the buffers are then released here).</summary>
+    private bool ExitFill()
+    {
+        if (Interlocked.CompareExchange(ref _bufferState, BuffersIdle, BuffersFilling) == BuffersFilling)
+        {
+            return false;
+        }
+
+        // The abandoned read ahead (if any) closes the stream itself; Dispose has closed it otherwise.
+        ReleaseBuffers();
+        return true;
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static void ThrowFillRefused(int state)
+    {
+        if (state == BuffersReleased)
+        {
+            ThrowDisposed();
+        }
+
+        ThrowHelper.ThrowInvalidOperation(
+            "Another read of this TsvFileReader is in progress (a ReadAsync not awaited yet, or a read on another thread); it is not thread-safe.");
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static void ThrowDisposedDuringRead(Exception? readError) =>
+        throw new ObjectDisposedException("The TsvFileReader was disposed while this read was pending.", readError);
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static void ThrowPipeReadCanceled() =>
+        throw new OperationCanceledException(
+            "The PipeReader's pending read was cancelled (CancelPendingRead). Nothing was lost: the rows read so far " +
+            "were delivered, the unfinished line is kept, and the next read goes on from there.");
+
+    /// <summary>Reads more input behind the unconsumed bytes, holding the buffers while it does (see <see cref="Dispose"/>).</summary>
+    private void Fill()
+    {
+        EnterFill();
+        try
+        {
+            FillHeld();
+        }
+        catch (Exception exception)
+        {
+            if (ExitFill())
+            {
+                ThrowDisposedDuringRead(exception);
+            }
+
+            throw;
+        }
+
+        if (ExitFill())
+        {
+            ThrowDisposedDuringRead(null);
         }
     }
 
     /// <summary>Reads more input behind the unconsumed bytes: compacting first, growing only for a line longer than the buffer.</summary>
-    private void Fill()
+    private void FillHeld()
     {
         if (_readingAhead)
         {
@@ -321,13 +418,19 @@ public sealed partial class TsvFileReader : IDisposable
         }
 
         PrepareFill();
-        int read = _stream is not null ? _stream.Read(_buffer, _end, _buffer.Length - _end) : ReadPipe(_buffer.AsSpan(_end));
+        bool canceled = false;
+        int room = _buffer.Length - _end;
+        int read = _stream is not null ? CheckedReadCount(_stream, _stream.Read(_buffer, _end, room), room) : ReadPipe(_buffer.AsSpan(_end), out canceled);
+        _end += read;
+        if (canceled)
+        {
+            ThrowPipeReadCanceled();
+        }
+
         if (read == 0)
         {
             _endOfInput = true;
         }
-
-        _end += read;
     }
 
     /// <summary>Makes room behind the unconsumed bytes for the next read.</summary>
@@ -394,19 +497,44 @@ public sealed partial class TsvFileReader : IDisposable
         return (int)needed;
     }
 
-    private int ReadPipe(Span<byte> destination)
+    /// <summary>A count a stream's Read returned, once it is known to be within what was asked for.</summary>
+    private static int CheckedReadCount(Stream stream, int read, int asked)
     {
-        ReadResult result = _pipe!.ReadAsync().AsTask().GetAwaiter().GetResult();
+        if ((uint)read > (uint)asked)
+        {
+            ThrowHelper.ThrowInvalidOperation(TsvFormatException.Format(
+                "{0}.Read returned {1}, outside 0..{2} (the count it was asked for).", stream.GetType().ToString(), read, asked));
+        }
+
+        return read;
+    }
+
+    /// <summary>
+    /// Copies what the pipe has into <paramref name="destination"/>; 0 only at its end or when the read was
+    /// cancelled (<paramref name="canceled"/>: not the end, whatever was copied must be kept before saying so).
+    /// </summary>
+    private int ReadPipe(Span<byte> destination, out bool canceled)
+    {
+        while (true)
+        {
+            ReadResult result = _pipe!.ReadAsync().AsTask().GetAwaiter().GetResult();
+            int take = TakeFromPipe(result, destination);
+            if (take > 0 || result.IsCompleted || result.IsCanceled)
+            {
+                canceled = result.IsCanceled;
+                return take;
+            }
+        }
+    }
+
+    /// <summary>Copies the start of a pipe read into <paramref name="destination"/> and consumes just that.</summary>
+    private int TakeFromPipe(ReadResult result, Span<byte> destination)
+    {
         ReadOnlySequence<byte> available = result.Buffer;
         int take = (int)Math.Min(available.Length, destination.Length);
         available.Slice(0, take).CopyTo(destination);
         SequencePosition consumed = available.GetPosition(take);
-        _pipe.AdvanceTo(consumed, consumed);
-        if (take == 0 && !result.IsCompleted && !result.IsCanceled)
-        {
-            return ReadPipe(destination);
-        }
-
+        _pipe!.AdvanceTo(consumed, consumed);
         return take;
     }
 

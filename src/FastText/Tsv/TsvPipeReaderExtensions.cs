@@ -22,15 +22,22 @@ public static class TsvPipeReaderExtensions
     /// handler or a format error throws, the pipe has already been advanced past exactly the rows delivered (the one
     /// whose handler threw included), so the caller may read on from the pipe or call again.
     /// </para>
+    /// <para>
+    /// <paramref name="cancellationToken"/> stops the loop the same way once this call has handed out a row (or
+    /// consumed a line): it returns the handler normally, so the state a struct handler gathered is never lost with
+    /// the pipe already advanced past its rows; check <see cref="CancellationToken.IsCancellationRequested"/> to tell
+    /// it from the end of the input. Only a call that has consumed nothing throws
+    /// <see cref="OperationCanceledException"/> (the handler is then as it was passed in).
+    /// </para>
     /// </summary>
     /// <typeparam name="THandler">Prefer a struct, so the call devirtualizes and nothing is allocated per row.</typeparam>
     /// <param name="reader">A reader positioned at the start of an input (new or <see cref="TsvReader.Reset"/>).</param>
     /// <param name="input">The UTF-8 TSV bytes.</param>
     /// <param name="handler">Called once per data row.</param>
-    /// <param name="cancellationToken">Stops the loop between reads (<see cref="OperationCanceledException"/>).</param>
+    /// <param name="cancellationToken">Stops the loop between reads: a normal return once rows were handled, else <see cref="OperationCanceledException"/>.</param>
     /// <returns>The handler after the last row: a struct handler is copied in, so read its state from here.</returns>
     /// <exception cref="TsvFormatException">A line breaks a rule of the reader's options (the pipe is advanced to it first).</exception>
-    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled before this call consumed a line.</exception>
     public static async ValueTask<THandler> ReadRowsAsync<THandler>(
         this TsvReader reader, PipeReader input, THandler handler, CancellationToken cancellationToken = default)
         where THandler : ITsvRowHandler
@@ -45,10 +52,22 @@ public static class TsvPipeReaderExtensions
             ThrowHelper.ThrowArgumentNull(nameof(input));
         }
 
+        long firstLine = reader.LineNumber;
         while (true)
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            ReadResult result = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
+            ReadResult result;
+            try
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                result = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch (OperationCanceledException) when (reader.LineNumber != firstLine && cancellationToken.IsCancellationRequested)
+            {
+                // After progress a throw would lose what the handler gathered (a struct is this method's copy) while
+                // the pipe stays advanced past its rows: stop as CancelPendingRead does.
+                return handler;
+            }
+
             ReadOnlySequence<byte> buffer = result.Buffer;
             bool isFinal = result.IsCompleted && !result.IsCanceled;
             try

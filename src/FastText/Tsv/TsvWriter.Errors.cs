@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Runtime.CompilerServices;
 
 namespace FastText;
@@ -39,6 +40,12 @@ public sealed partial class TsvWriter
             row,
             _fieldCount);
     }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowEmptyBufferWriterSpan(IBufferWriter<byte> writer) =>
+        throw new InvalidOperationException(TsvFormatException.Format(
+            "{0}.GetSpan returned an empty span: the writer makes no progress, so the rows cannot be copied into it.",
+            writer.GetType().ToString()));
 
 #pragma warning disable MA0012 // Deliberate: a buffer past the largest array is what the runtime reports as OutOfMemoryException.
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -1,5 +1,6 @@
 using System;
 using System.Globalization;
+using FastText.Internal;
 
 namespace FastText;
 
@@ -32,7 +33,7 @@ public sealed partial class TsvWriter
             Span<byte> destination = _buffer.AsSpan(start);
             if (value.TryFormat(destination, out int written, format, provider))
             {
-                CommitStaged(start, written);
+                CommitStaged(start, FormatterCount.Checked(value, written, destination.Length, "bytes"));
                 return;
             }
 

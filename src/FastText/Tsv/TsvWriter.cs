@@ -238,10 +238,25 @@ public sealed partial class TsvWriter : IDisposable
     {
         CheckWritable();
         int separatorLength = _fieldCount == 0 ? 0 : 1;
-        EnsureRoom(separatorLength + TsvWriterText.MaxUtf8Length(text.Length) + StagingSlack);
-        int start = _position + separatorLength;
-        int length = TsvWriterText.Encode(text, _buffer.AsSpan(start));
-        CommitStaged(start, length);
+        long needed = TsvWriterText.MaxUtf8Length(text.Length);
+        if (_buffer.Length - _position - separatorLength - StagingSlack < needed)
+        {
+            // Growing for the worst case (3 bytes a char) would refuse ASCII text past a third of the largest array
+            // and triple the buffer for any long field: when the worst case does not fit, grow for the exact length.
+            needed = TsvWriterText.Utf8Length(text);
+        }
+
+        EnsureRoom(separatorLength + needed + StagingSlack);
+        int length = TsvWriterText.Encode(text, _buffer.AsSpan(_position + separatorLength));
+        if (length < 0)
+        {
+            // The caller's text grew in UTF-8 between the count and the encoding (another thread wrote to it): the
+            // worst case always holds what it holds now.
+            EnsureRoom(separatorLength + TsvWriterText.MaxUtf8Length(text.Length) + StagingSlack);
+            length = TsvWriterText.Encode(text, _buffer.AsSpan(_position + separatorLength));
+        }
+
+        CommitStaged(_position + separatorLength, length);
     }
 
     /// <summary>Writes one field from a string; null writes an empty field.</summary>
@@ -498,6 +513,12 @@ public sealed partial class TsvWriter : IDisposable
         while (!bytes.IsEmpty)
         {
             Span<byte> destination = writer.GetSpan(bytes.Length);
+            if (destination.IsEmpty)
+            {
+                // A writer that gives no room would make this loop spin forever (the caller's Flush or Dispose hangs).
+                ThrowEmptyBufferWriterSpan(writer);
+            }
+
             int count = Math.Min(destination.Length, bytes.Length);
             bytes.Slice(0, count).CopyTo(destination);
             writer.Advance(count);
