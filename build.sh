@@ -8,7 +8,8 @@
 #   ./build.sh run    the main job: tsvcut (NativeAOT) on a generated ~100 MB TSV file, checked byte for byte
 #                     against GNU cut; ./build.sh run 1600000 for ~400 MB
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
-#   ./build.sh api-snapshot   regenerate api/FastText.<tfm>.txt after a reviewed public API change
+# The public API of each target is checked by every build (Microsoft.CodeAnalysis.PublicApiAnalyzers, RS0016/RS0017
+# against src/FastText/PublicAPI/<tfm>/PublicAPI.*.txt).
 # Every step prints its elapsed time; the test command ends with the total.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -111,14 +112,6 @@ check_package() {
   package_tools check-package artifacts/package/*.nupkg "$1" "${declared[@]}"
 }
 
-# The public API of each build against api/FastText.<tfm>.txt; `./build.sh api-snapshot` rewrites them.
-api_snapshot() {
-  local tfm mode=${1:-}
-  for tfm in netstandard2.0 net8.0; do
-    package_tools api-snapshot "src/FastText/bin/$configuration/$tfm/FastText.dll" "api/FastText.$tfm.txt" $mode
-  done
-}
-
 # Two netstandard2.0 consumers of the packed .nupkg (tests/Consumers): C# 7.3 must show warning FT0001, the latest C#
 # none; a net10.0 runner runs both sets of examples.
 consumers() {
@@ -200,7 +193,6 @@ case "${1:-test}" in
     step "Install Mono, qemu and the arm64 Mono sysroot (cached)" eng/test-mono.sh setup
     step "Build the whole solution (library, tests, bench, fuzz, samples)" build_all
     step "Format check (dotnet format --verify-no-changes)" check_format
-    step "Public API snapshot (api/*.txt)" api_snapshot
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
     step "Consumers of the package: C# 7.3 and latest, netstandard2.0" consumers
     step "Lint .github/workflows with actionlint" lint_workflows
@@ -217,16 +209,12 @@ case "${1:-test}" in
   pack)
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
     ;;
-  api-snapshot)
-    dotnet build src/FastText/FastText.csproj -c "$configuration" -nologo -v:quiet -clp:NoSummary
-    api_snapshot --update
-    ;;
   run)
     # tsvcut, the cut-compatible TSV tool: ~100 MB generated TSV, columns 1,2,11, checked against GNU cut.
     samples/TsvCut/demo.sh "${2:-400000}"
     ;;
   *)
-    echo "usage: $0 [test|test-arm64 [NAME...]|run|pack|api-snapshot]" >&2
+    echo "usage: $0 [test|test-arm64 [NAME...]|run|pack]" >&2
     exit 2
     ;;
 esac

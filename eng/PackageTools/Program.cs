@@ -8,7 +8,6 @@ internal static class Program
     private const string Usage = """
         usage:
           PackageTools filter-docs <assembly.dll> <documentation.xml>...
-          PackageTools api-snapshot <assembly.dll> <snapshot.txt> [--update]
           PackageTools check-package <package.nupkg> <expected-repository-url> <tfm>=<declared-items.json>...
         """;
 
@@ -19,7 +18,6 @@ internal static class Program
             return args.Length == 0 ? Fail(Usage) : args[0] switch
             {
                 "filter-docs" when args.Length >= 3 => DocumentationFilter.Run(args[1], args[2..]),
-                "api-snapshot" when args.Length is 3 or 4 => ApiSnapshot.Run(args[1], args[2], update: args.Length == 4 && args[3] == "--update"),
                 "check-package" when args.Length >= 3 => PackageCheck.Run(args[1], args[2], args[3..]),
                 _ => Fail(Usage),
             };
