@@ -1,5 +1,5 @@
-using System.Reflection;
 using System.Globalization;
+using System.Reflection;
 using FastText.Tests.Infrastructure;
 using FsCheck;
 using FsCheck.Fluent;

@@ -68,10 +68,10 @@ public class ValueStringBuilderCopyTests
         }
     }
 
-    /// <summary>Up to 40 operations of <see cref="Ops"/>.</summary>
+    /// <summary>Up to 40 operations of <see cref="Ops"/>; a failing sequence shrinks by dropping operations.</summary>
     public static class OpSequences
     {
-        public static Arbitrary<Op[]> Sequence() => Gen.Choose(0, 40).SelectMany(n => Gen.ArrayOf(Ops, n)).ToArbitrary();
+        public static Arbitrary<Op[]> Sequence() => Arb.From(Gen.Choose(0, 40).SelectMany(n => Gen.ArrayOf(Ops, n)), Shrinks.ByRemoval);
     }
 
     [FastTextProperty(Arbitrary = [typeof(OpSequences)], RunsAtDefault = 400)]

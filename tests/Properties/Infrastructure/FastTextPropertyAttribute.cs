@@ -5,7 +5,8 @@ namespace FastText.Tests.Infrastructure;
 /// <summary>
 /// An FsCheck property (FsCheck.Xunit's <see cref="PropertyAttribute"/>): FsCheck generates the method's arguments
 /// from the <see cref="PropertyAttribute.Arbitrary"/> classes named on it, runs it for each, shrinks a failing input
-/// and reports it with the <c>Replay = "(seed, gamma)"</c> that reproduces the run.
+/// (where the arbitrary has a shrinker) and reports "Falsifiable, after N tests (M shrinks) (seed,gamma)" with the
+/// original and shrunk input; <c>Replay = "(seed,gamma)"</c> on the attribute runs the same cases again.
 /// <para>
 /// The case count is the suite's one switch: <see cref="Runs"/> (FASTTEXT_PROPERTY_RUNS, 200 by default) for every
 /// property, so an emulated ARM64 leg can run fewer cases and a soak run more. A property that needs more or fewer

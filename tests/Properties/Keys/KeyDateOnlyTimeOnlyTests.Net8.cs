@@ -1,7 +1,5 @@
 using System.Globalization;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Keys;

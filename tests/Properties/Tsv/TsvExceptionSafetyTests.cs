@@ -5,8 +5,6 @@ using System.IO.Pipelines;
 using System.Threading.Tasks;
 using FastText;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Tsv;

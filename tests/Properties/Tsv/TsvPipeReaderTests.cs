@@ -6,8 +6,6 @@ using System.Threading;
 using System.Threading.Tasks;
 using FastText;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Tsv;

@@ -4,8 +4,6 @@ using System.IO.Pipelines;
 using FastText;
 using FastText.Tests.Ascii;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Tsv;
