@@ -22,62 +22,66 @@ public class AsciiCaseTests
             (1, Gen.Elements(AsciiReference.BadChars.Concat(['\u00C0', '\u00E0', '\u0130', '\u212A']).ToArray()))), length)
         select chars;
 
-    [Fact]
-    public void Char_conversions_match_the_reference() =>
-        Properties.ForAll(Text, chars =>
+    /// <summary><see cref="Text"/> as an FsCheck arbitrary.</summary>
+    public static class TextArbitrary
+    {
+        public static Arbitrary<char[]> Chars() => Text.ToArbitrary();
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(TextArbitrary)])]
+    public void Char_conversions_match_the_reference(char[] chars)
+    {
+        foreach (bool toUpper in new[] { false, true })
         {
-            foreach (bool toUpper in new[] { false, true })
-            {
-                int prefix = AsciiReference.AsciiPrefix(chars);
-                OperationStatus expectedStatus = prefix == chars.Length ? OperationStatus.Done : OperationStatus.InvalidData;
-                char[] expected = chars.Select((c, i) => i < prefix ? AsciiReference.ChangeCase(c, toUpper) : c).ToArray();
+            int prefix = AsciiReference.AsciiPrefix(chars);
+            OperationStatus expectedStatus = prefix == chars.Length ? OperationStatus.Done : OperationStatus.InvalidData;
+            char[] expected = chars.Select((c, i) => i < prefix ? AsciiReference.ChangeCase(c, toUpper) : c).ToArray();
 
-                char[] destination = new char[chars.Length + 2];
-                destination.AsSpan().Fill(AsciiReference.CharSentinel);
-                OperationStatus status = toUpper
-                    ? AsciiText.ToUpper(chars, destination, out int written)
-                    : AsciiText.ToLower(chars, destination, out written);
-                Assert.Equal(expectedStatus, status);
-                Assert.Equal(prefix, written);
-                Assert.Equal(expected.Take(prefix), destination.Take(prefix));
-                Assert.All(destination.Skip(prefix), c => Assert.Equal(AsciiReference.CharSentinel, c));
+            char[] destination = new char[chars.Length + 2];
+            destination.AsSpan().Fill(AsciiReference.CharSentinel);
+            OperationStatus status = toUpper
+                ? AsciiText.ToUpper(chars, destination, out int written)
+                : AsciiText.ToLower(chars, destination, out written);
+            Assert.Equal(expectedStatus, status);
+            Assert.Equal(prefix, written);
+            Assert.Equal(expected.Take(prefix), destination.Take(prefix));
+            Assert.All(destination.Skip(prefix), c => Assert.Equal(AsciiReference.CharSentinel, c));
 
-                char[] inPlace = (char[])chars.Clone();
-                status = toUpper ? AsciiText.ToUpperInPlace(inPlace, out written) : AsciiText.ToLowerInPlace(inPlace, out written);
-                Assert.Equal(expectedStatus, status);
-                Assert.Equal(prefix, written);
-                Assert.Equal(expected, inPlace);
-            }
-        });
+            char[] inPlace = (char[])chars.Clone();
+            status = toUpper ? AsciiText.ToUpperInPlace(inPlace, out written) : AsciiText.ToLowerInPlace(inPlace, out written);
+            Assert.Equal(expectedStatus, status);
+            Assert.Equal(prefix, written);
+            Assert.Equal(expected, inPlace);
+        }
+    }
 
-    [Fact]
-    public void Byte_conversions_match_the_reference() =>
-        Properties.ForAll(Text, chars =>
+    [FastTextProperty(Arbitrary = [typeof(TextArbitrary)])]
+    public void Byte_conversions_match_the_reference(char[] chars)
+    {
+        byte[] bytes = chars.Select(c => c <= 0x7F ? (byte)c : (byte)(0x80 | c)).ToArray();
+        foreach (bool toUpper in new[] { false, true })
         {
-            byte[] bytes = chars.Select(c => c <= 0x7F ? (byte)c : (byte)(0x80 | c)).ToArray();
-            foreach (bool toUpper in new[] { false, true })
-            {
-                int prefix = AsciiReference.AsciiPrefix(bytes);
-                OperationStatus expectedStatus = prefix == bytes.Length ? OperationStatus.Done : OperationStatus.InvalidData;
-                byte[] expected = bytes.Select((b, i) => i < prefix ? AsciiReference.ChangeCase(b, toUpper) : b).ToArray();
+            int prefix = AsciiReference.AsciiPrefix(bytes);
+            OperationStatus expectedStatus = prefix == bytes.Length ? OperationStatus.Done : OperationStatus.InvalidData;
+            byte[] expected = bytes.Select((b, i) => i < prefix ? AsciiReference.ChangeCase(b, toUpper) : b).ToArray();
 
-                byte[] destination = new byte[bytes.Length + 2];
-                destination.AsSpan().Fill(AsciiReference.ByteSentinel);
-                OperationStatus status = toUpper
-                    ? AsciiText.ToUpper(bytes, destination, out int written)
-                    : AsciiText.ToLower(bytes, destination, out written);
-                Assert.Equal(expectedStatus, status);
-                Assert.Equal(prefix, written);
-                Assert.Equal(expected.Take(prefix), destination.Take(prefix));
-                Assert.All(destination.Skip(prefix), b => Assert.Equal(AsciiReference.ByteSentinel, b));
+            byte[] destination = new byte[bytes.Length + 2];
+            destination.AsSpan().Fill(AsciiReference.ByteSentinel);
+            OperationStatus status = toUpper
+                ? AsciiText.ToUpper(bytes, destination, out int written)
+                : AsciiText.ToLower(bytes, destination, out written);
+            Assert.Equal(expectedStatus, status);
+            Assert.Equal(prefix, written);
+            Assert.Equal(expected.Take(prefix), destination.Take(prefix));
+            Assert.All(destination.Skip(prefix), b => Assert.Equal(AsciiReference.ByteSentinel, b));
 
-                byte[] inPlace = (byte[])bytes.Clone();
-                status = toUpper ? AsciiText.ToUpperInPlace(inPlace, out written) : AsciiText.ToLowerInPlace(inPlace, out written);
-                Assert.Equal(expectedStatus, status);
-                Assert.Equal(prefix, written);
-                Assert.Equal(expected, inPlace);
-            }
-        });
+            byte[] inPlace = (byte[])bytes.Clone();
+            status = toUpper ? AsciiText.ToUpperInPlace(inPlace, out written) : AsciiText.ToLowerInPlace(inPlace, out written);
+            Assert.Equal(expectedStatus, status);
+            Assert.Equal(prefix, written);
+            Assert.Equal(expected, inPlace);
+        }
+    }
 
     [Fact]
     public void In_place_every_length_and_bad_index()

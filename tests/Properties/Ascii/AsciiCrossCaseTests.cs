@@ -28,55 +28,59 @@ public class AsciiCrossCaseTests
         return (status, prefix);
     }
 
-    [Fact]
-    public void Bytes_to_chars_equal_the_reference() =>
-        Properties.ForAll(Cases, c =>
+    /// <summary><see cref="Cases"/> as an FsCheck arbitrary.</summary>
+    public static class CaseArbitrary
+    {
+        public static Arbitrary<(char[] Source, int DestinationLength, int Offset)> Case() => Cases.ToArbitrary();
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(CaseArbitrary)])]
+    public void Bytes_to_chars_equal_the_reference((char[] Source, int DestinationLength, int Offset) c)
+    {
+        byte[] source = c.Source.Select(ch => (byte)ch).ToArray();
+        (OperationStatus status, int written) = Expected(c.Source, c.DestinationLength);
+        foreach (bool toUpper in new[] { false, true })
         {
-            byte[] source = c.Source.Select(ch => (byte)ch).ToArray();
-            (OperationStatus status, int written) = Expected(c.Source, c.DestinationLength);
-            foreach (bool toUpper in new[] { false, true })
+            char[] destination = new char[c.DestinationLength + c.Offset];
+            destination.AsSpan().Fill(AsciiReference.CharSentinel);
+            Span<char> target = destination.AsSpan(c.Offset, c.DestinationLength);
+            OperationStatus actual = toUpper
+                ? AsciiText.ToUpper(source, target, out int actualWritten)
+                : AsciiText.ToLower(source, target, out actualWritten);
+            Assert.Equal(status, actual);
+            Assert.Equal(written, actualWritten);
+            for (int i = 0; i < written; i++)
             {
-                char[] destination = new char[c.DestinationLength + c.Offset];
-                destination.AsSpan().Fill(AsciiReference.CharSentinel);
-                Span<char> target = destination.AsSpan(c.Offset, c.DestinationLength);
-                OperationStatus actual = toUpper
-                    ? AsciiText.ToUpper(source, target, out int actualWritten)
-                    : AsciiText.ToLower(source, target, out actualWritten);
-                Assert.Equal(status, actual);
-                Assert.Equal(written, actualWritten);
-                for (int i = 0; i < written; i++)
-                {
-                    Assert.Equal(AsciiReference.ChangeCase(c.Source[i], toUpper), target[i]);
-                }
-
-                Assert.All(destination.Take(c.Offset).Concat(target.Slice(written).ToArray()), e => Assert.Equal(AsciiReference.CharSentinel, e));
+                Assert.Equal(AsciiReference.ChangeCase(c.Source[i], toUpper), target[i]);
             }
-        });
 
-    [Fact]
-    public void Chars_to_bytes_equal_the_reference() =>
-        Properties.ForAll(Cases, c =>
+            Assert.All(destination.Take(c.Offset).Concat(target.Slice(written).ToArray()), e => Assert.Equal(AsciiReference.CharSentinel, e));
+        }
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(CaseArbitrary)])]
+    public void Chars_to_bytes_equal_the_reference((char[] Source, int DestinationLength, int Offset) c)
+    {
+        char[] source = c.Source.Select(ch => ch == '\u00E9' ? '\u0141' : ch).ToArray(); // 0x0141: low byte 'A'
+        (OperationStatus status, int written) = Expected(source, c.DestinationLength);
+        foreach (bool toUpper in new[] { false, true })
         {
-            char[] source = c.Source.Select(ch => ch == '\u00E9' ? '\u0141' : ch).ToArray(); // 0x0141: low byte 'A'
-            (OperationStatus status, int written) = Expected(source, c.DestinationLength);
-            foreach (bool toUpper in new[] { false, true })
+            byte[] destination = new byte[c.DestinationLength + c.Offset];
+            destination.AsSpan().Fill(AsciiReference.ByteSentinel);
+            Span<byte> target = destination.AsSpan(c.Offset, c.DestinationLength);
+            OperationStatus actual = toUpper
+                ? AsciiText.ToUpper(source.AsSpan(), target, out int actualWritten)
+                : AsciiText.ToLower(source.AsSpan(), target, out actualWritten);
+            Assert.Equal(status, actual);
+            Assert.Equal(written, actualWritten);
+            for (int i = 0; i < written; i++)
             {
-                byte[] destination = new byte[c.DestinationLength + c.Offset];
-                destination.AsSpan().Fill(AsciiReference.ByteSentinel);
-                Span<byte> target = destination.AsSpan(c.Offset, c.DestinationLength);
-                OperationStatus actual = toUpper
-                    ? AsciiText.ToUpper(source.AsSpan(), target, out int actualWritten)
-                    : AsciiText.ToLower(source.AsSpan(), target, out actualWritten);
-                Assert.Equal(status, actual);
-                Assert.Equal(written, actualWritten);
-                for (int i = 0; i < written; i++)
-                {
-                    Assert.Equal((byte)AsciiReference.ChangeCase(source[i], toUpper), target[i]);
-                }
-
-                Assert.All(destination.Take(c.Offset).Concat(target.Slice(written).ToArray()), e => Assert.Equal(AsciiReference.ByteSentinel, e));
+                Assert.Equal((byte)AsciiReference.ChangeCase(source[i], toUpper), target[i]);
             }
-        });
+
+            Assert.All(destination.Take(c.Offset).Concat(target.Slice(written).ToArray()), e => Assert.Equal(AsciiReference.ByteSentinel, e));
+        }
+    }
 
     [Fact]
     public void Non_ascii_at_every_index_stops_there()

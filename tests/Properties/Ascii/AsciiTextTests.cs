@@ -28,74 +28,77 @@ public class AsciiTextTests
         : examined < sourceLength ? OperationStatus.DestinationTooSmall
         : OperationStatus.Done;
 
-    [Fact]
-    public void Narrow_matches_the_reference_with_short_destinations_and_offsets() =>
-        Properties.ForAll(NarrowInputs, input =>
+    /// <summary><see cref="NarrowInputs"/> as an FsCheck arbitrary.</summary>
+    public static class NarrowInputArbitrary
+    {
+        public static Arbitrary<(char[] Source, int DestinationLength, int SourceOffset, int DestinationOffset)> NarrowInput() => NarrowInputs.ToArbitrary();
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(NarrowInputArbitrary)])]
+    public void Narrow_matches_the_reference_with_short_destinations_and_offsets((char[] Source, int DestinationLength, int SourceOffset, int DestinationOffset) input)
+    {
+        char[] sourceArray = new char[input.SourceOffset + input.Source.Length];
+        input.Source.CopyTo(sourceArray, input.SourceOffset);
+        byte[] destinationArray = new byte[input.DestinationOffset + input.DestinationLength + 4];
+        destinationArray.AsSpan().Fill(AsciiReference.ByteSentinel);
+        ReadOnlySpan<char> source = sourceArray.AsSpan(input.SourceOffset);
+        Span<byte> destination = destinationArray.AsSpan(input.DestinationOffset, input.DestinationLength);
+
+        OperationStatus status = AsciiText.FromUtf16(source, destination, out int written);
+
+        int examined = Math.Min(source.Length, destination.Length);
+        int prefix = AsciiReference.AsciiPrefix(source.Slice(0, examined));
+        Assert.Equal(ExpectedStatus(prefix, examined, source.Length), status);
+        Assert.Equal(prefix, written);
+        for (int i = 0; i < destinationArray.Length; i++)
         {
-            char[] sourceArray = new char[input.SourceOffset + input.Source.Length];
-            input.Source.CopyTo(sourceArray, input.SourceOffset);
-            byte[] destinationArray = new byte[input.DestinationOffset + input.DestinationLength + 4];
-            destinationArray.AsSpan().Fill(AsciiReference.ByteSentinel);
-            ReadOnlySpan<char> source = sourceArray.AsSpan(input.SourceOffset);
-            Span<byte> destination = destinationArray.AsSpan(input.DestinationOffset, input.DestinationLength);
+            int at = i - input.DestinationOffset;
+            byte expected = at >= 0 && at < prefix ? (byte)source[at] : AsciiReference.ByteSentinel;
+            Assert.True(expected == destinationArray[i], $"byte {at} of the destination: 0x{destinationArray[i]:X2}, expected 0x{expected:X2}");
+        }
+    }
 
-            OperationStatus status = AsciiText.FromUtf16(source, destination, out int written);
-
-            int examined = Math.Min(source.Length, destination.Length);
-            int prefix = AsciiReference.AsciiPrefix(source.Slice(0, examined));
-            Assert.Equal(ExpectedStatus(prefix, examined, source.Length), status);
-            Assert.Equal(prefix, written);
-            for (int i = 0; i < destinationArray.Length; i++)
-            {
-                int at = i - input.DestinationOffset;
-                byte expected = at >= 0 && at < prefix ? (byte)source[at] : AsciiReference.ByteSentinel;
-                Assert.True(expected == destinationArray[i], $"byte {at} of the destination: 0x{destinationArray[i]:X2}, expected 0x{expected:X2}");
-            }
-        });
-
-    [Fact]
-    public void Widen_matches_the_reference_with_short_destinations_and_offsets() =>
-        Properties.ForAll(NarrowInputs, input =>
+    [FastTextProperty(Arbitrary = [typeof(NarrowInputArbitrary)])]
+    public void Widen_matches_the_reference_with_short_destinations_and_offsets((char[] Source, int DestinationLength, int SourceOffset, int DestinationOffset) input)
+    {
+        byte[] sourceArray = new byte[input.SourceOffset + input.Source.Length];
+        for (int i = 0; i < input.Source.Length; i++)
         {
-            byte[] sourceArray = new byte[input.SourceOffset + input.Source.Length];
-            for (int i = 0; i < input.Source.Length; i++)
-            {
-                char c = input.Source[i];
-                sourceArray[input.SourceOffset + i] = c <= 0x7F ? (byte)c : (byte)(0x80 | c);
-            }
+            char c = input.Source[i];
+            sourceArray[input.SourceOffset + i] = c <= 0x7F ? (byte)c : (byte)(0x80 | c);
+        }
 
-            char[] destinationArray = new char[input.DestinationOffset + input.DestinationLength + 4];
-            destinationArray.AsSpan().Fill(AsciiReference.CharSentinel);
-            ReadOnlySpan<byte> source = sourceArray.AsSpan(input.SourceOffset);
-            Span<char> destination = destinationArray.AsSpan(input.DestinationOffset, input.DestinationLength);
+        char[] destinationArray = new char[input.DestinationOffset + input.DestinationLength + 4];
+        destinationArray.AsSpan().Fill(AsciiReference.CharSentinel);
+        ReadOnlySpan<byte> source = sourceArray.AsSpan(input.SourceOffset);
+        Span<char> destination = destinationArray.AsSpan(input.DestinationOffset, input.DestinationLength);
 
-            OperationStatus status = AsciiText.ToUtf16(source, destination, out int written);
+        OperationStatus status = AsciiText.ToUtf16(source, destination, out int written);
 
-            int examined = Math.Min(source.Length, destination.Length);
-            int prefix = AsciiReference.AsciiPrefix(source.Slice(0, examined));
-            Assert.Equal(ExpectedStatus(prefix, examined, source.Length), status);
-            Assert.Equal(prefix, written);
-            for (int i = 0; i < destinationArray.Length; i++)
-            {
-                int at = i - input.DestinationOffset;
-                char expected = at >= 0 && at < prefix ? (char)source[at] : AsciiReference.CharSentinel;
-                Assert.True(expected == destinationArray[i], $"char {at} of the destination: U+{(int)destinationArray[i]:X4}, expected U+{(int)expected:X4}");
-            }
-        });
-
-    [Fact]
-    public void IsValid_and_IndexOfNonAscii_match_the_reference() =>
-        Properties.ForAll(NarrowInputs, input =>
+        int examined = Math.Min(source.Length, destination.Length);
+        int prefix = AsciiReference.AsciiPrefix(source.Slice(0, examined));
+        Assert.Equal(ExpectedStatus(prefix, examined, source.Length), status);
+        Assert.Equal(prefix, written);
+        for (int i = 0; i < destinationArray.Length; i++)
         {
-            ReadOnlySpan<char> chars = input.Source;
-            byte[] bytes = input.Source.Select(c => c <= 0x7F ? (byte)c : (byte)(0x80 | c)).ToArray();
-            int prefix = AsciiReference.AsciiPrefix(chars);
-            int expectedIndex = prefix == chars.Length ? -1 : prefix;
-            Assert.Equal(expectedIndex, AsciiText.IndexOfNonAscii(chars));
-            Assert.Equal(expectedIndex, AsciiText.IndexOfNonAscii(bytes));
-            Assert.Equal(expectedIndex < 0, AsciiText.IsValid(chars));
-            Assert.Equal(expectedIndex < 0, AsciiText.IsValid(bytes));
-        });
+            int at = i - input.DestinationOffset;
+            char expected = at >= 0 && at < prefix ? (char)source[at] : AsciiReference.CharSentinel;
+            Assert.True(expected == destinationArray[i], $"char {at} of the destination: U+{(int)destinationArray[i]:X4}, expected U+{(int)expected:X4}");
+        }
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(NarrowInputArbitrary)])]
+    public void IsValid_and_IndexOfNonAscii_match_the_reference((char[] Source, int DestinationLength, int SourceOffset, int DestinationOffset) input)
+    {
+        ReadOnlySpan<char> chars = input.Source;
+        byte[] bytes = input.Source.Select(c => c <= 0x7F ? (byte)c : (byte)(0x80 | c)).ToArray();
+        int prefix = AsciiReference.AsciiPrefix(chars);
+        int expectedIndex = prefix == chars.Length ? -1 : prefix;
+        Assert.Equal(expectedIndex, AsciiText.IndexOfNonAscii(chars));
+        Assert.Equal(expectedIndex, AsciiText.IndexOfNonAscii(bytes));
+        Assert.Equal(expectedIndex < 0, AsciiText.IsValid(chars));
+        Assert.Equal(expectedIndex < 0, AsciiText.IsValid(bytes));
+    }
 
     [Fact]
     public void Every_length_and_bad_index_through_the_public_api()

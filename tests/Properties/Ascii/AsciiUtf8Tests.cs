@@ -18,32 +18,37 @@ public class AsciiUtf8Tests
             (2, Gen.Elements("\uD800", "\uDFFF", "\uDC00\uD800", "\uDBFF"))), length)
         select string.Concat(pieces);
 
-    [Fact]
-    public void Encoding_equals_Encoding_UTF8_for_generated_text() =>
-        Properties.ForAll(Text, text =>
+    /// <summary><see cref="Text"/> as an FsCheck arbitrary.</summary>
+    public static class TextArbitrary
+    {
+        public static Arbitrary<string> Texts() => Text.ToArbitrary();
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(TextArbitrary)])]
+    public void Encoding_equals_Encoding_UTF8_for_generated_text(string text)
+    {
+        byte[] expected = Encoding.UTF8.GetBytes(text);
+        Assert.Equal(expected.Length, AsciiText.GetUtf8ByteCount(text.AsSpan()));
+        Assert.Equal(expected, AsciiText.EncodeUtf8ToArray(text));
+
+        byte[] destination = new byte[expected.Length + 5];
+        destination.AsSpan().Fill(AsciiReference.ByteSentinel);
+        Assert.True(AsciiText.TryEncodeUtf8(text.AsSpan(), destination, out int written));
+        Assert.Equal(expected.Length, written);
+        Assert.Equal(expected, destination.Take(written));
+        Assert.All(destination.Skip(written), b => Assert.Equal(AsciiReference.ByteSentinel, b));
+
+        var writer = new TestBufferWriter<byte>();
+        writer.GetSpan(1);
+        Assert.Equal(expected.Length, AsciiText.EncodeUtf8(text.AsSpan(), writer));
+        Assert.Equal(expected, writer.WrittenSpan.ToArray());
+
+        if (expected.Length > 0)
         {
-            byte[] expected = Encoding.UTF8.GetBytes(text);
-            Assert.Equal(expected.Length, AsciiText.GetUtf8ByteCount(text.AsSpan()));
-            Assert.Equal(expected, AsciiText.EncodeUtf8ToArray(text));
-
-            byte[] destination = new byte[expected.Length + 5];
-            destination.AsSpan().Fill(AsciiReference.ByteSentinel);
-            Assert.True(AsciiText.TryEncodeUtf8(text.AsSpan(), destination, out int written));
-            Assert.Equal(expected.Length, written);
-            Assert.Equal(expected, destination.Take(written));
-            Assert.All(destination.Skip(written), b => Assert.Equal(AsciiReference.ByteSentinel, b));
-
-            var writer = new TestBufferWriter<byte>();
-            writer.GetSpan(1);
-            Assert.Equal(expected.Length, AsciiText.EncodeUtf8(text.AsSpan(), writer));
-            Assert.Equal(expected, writer.WrittenSpan.ToArray());
-
-            if (expected.Length > 0)
-            {
-                Assert.False(AsciiText.TryEncodeUtf8(text.AsSpan(), new byte[expected.Length - 1], out int tooSmall));
-                Assert.Equal(0, tooSmall);
-            }
-        });
+            Assert.False(AsciiText.TryEncodeUtf8(text.AsSpan(), new byte[expected.Length - 1], out int tooSmall));
+            Assert.Equal(0, tooSmall);
+        }
+    }
 
     [Fact]
     public void Lone_surrogates_become_the_replacement_character()

@@ -29,6 +29,39 @@ public sealed class TrackedPoolAttribute : BeforeAfterTestAttribute
         }
     }
 
+    /// <summary>
+    /// Runs one case of a property of a <see cref="TrackedPoolAttribute"/> class under the tracked pool, as
+    /// <see cref="Before"/> and <see cref="After"/> do around a fact: FsCheck.Xunit runs a [Property] method itself and
+    /// calls no BeforeAfterTestAttribute, so each case of such a property goes through here (the checks then run after
+    /// every case, not once after all of them). <paramref name="property"/> is the property method, for
+    /// <see cref="LeavesArraysToTheGcAttribute"/>.
+    /// </summary>
+    public static void RunCase(MethodBase property, Action body)
+    {
+        var tracked = new TrackedPoolAttribute();
+        var method = (MethodInfo)property;
+        tracked.Before(method);
+        bool completed = false;
+        try
+        {
+            body();
+            completed = true;
+        }
+        finally
+        {
+            if (completed)
+            {
+                tracked.After(method);
+            }
+            else if (--t_depth == 0)
+            {
+                // The case failed: its own exception is the report; uninstall the pool without checking it.
+                t_pool = null;
+                ValueStringBuilder.SetPoolForTests(null);
+            }
+        }
+    }
+
     public override void After(MethodInfo methodUnderTest)
     {
         if (--t_depth != 0)

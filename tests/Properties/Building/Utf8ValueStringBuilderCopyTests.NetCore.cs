@@ -87,11 +87,14 @@ public class Utf8ValueStringBuilderCopyTests
         }
     }
 
-    [Fact]
-    public void No_interleaving_of_copies_returns_an_array_twice_or_writes_into_a_returned_one()
+    /// <summary>Up to 40 operations of <see cref="Ops"/>; a failing sequence shrinks by dropping operations.</summary>
+    public static class OpSequences
     {
-        Properties.ForAll(Gen.Choose(0, 40).SelectMany(n => Gen.ArrayOf(Ops, n)), Run, runs: 500);
+        public static Arbitrary<Op[]> Sequence() => Arb.From(Gen.Choose(0, 40).SelectMany(n => Gen.ArrayOf(Ops, n)), Shrinks.ByRemoval);
     }
+
+    [FastTextProperty(Arbitrary = [typeof(OpSequences)], RunsAtDefault = 500)]
+    public void No_interleaving_of_copies_returns_an_array_twice_or_writes_into_a_returned_one(Op[] ops) => Run(ops);
 
     /// <summary>Runs <paramref name="ops"/> on three builder variables: no buffer, a 4-byte buffer, a writer that hands out 3-byte spans.</summary>
     private static void Run(Op[] ops)

@@ -68,11 +68,20 @@ public class Utf8ValueStringBuilderModelTests
         Start.ArrayBufferWriterOfOne, Start.OneByteSpans, Start.ThreeByteSpans,
     };
 
-    [Theory]
-    [MemberData(nameof(Starts))]
-    public void Every_step_is_byte_identical_to_Encoding_UTF8_of_the_model(Start start)
+    /// <summary>Up to 50 operations of <see cref="Ops"/>; a failing sequence shrinks by dropping operations.</summary>
+    public static class OpSequences
     {
-        Properties.ForAll(Gen.Choose(0, 50).SelectMany(n => Gen.ArrayOf(Ops, n)), ops => Run(start, ops), runs: 150);
+        public static Arbitrary<Op[]> Sequence() => Arb.From(Gen.Choose(0, 50).SelectMany(n => Gen.ArrayOf(Ops, n)), Shrinks.ByRemoval);
+    }
+
+    // Every sequence runs from every start: as many sequences per start as when each start was a theory row.
+    [FastTextProperty(Arbitrary = [typeof(OpSequences)], RunsAtDefault = 150)]
+    public void Every_step_is_byte_identical_to_Encoding_UTF8_of_the_model(Op[] ops)
+    {
+        foreach (Start start in Starts)
+        {
+            Run(start, ops);
+        }
     }
 
     [Theory]

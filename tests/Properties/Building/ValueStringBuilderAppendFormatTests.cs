@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Reflection;
 using FastText.Tests.Infrastructure;
 using FsCheck;
 using FsCheck.Fluent;
@@ -75,16 +76,25 @@ public class ValueStringBuilderAppendFormatTests
         Assert.Equal("<1:a>}", Build(0, (ref ValueStringBuilder b) => b.AppendFormat(new BracketFormatter(), "{0:a}}}", new object?[] { 1 })));
     }
 
-    [Fact]
-    public void AppendFormat_matches_string_Format()
+    /// <summary>A composite format, its arguments, a provider (an index into <see cref="Providers"/>) and a start buffer.</summary>
+    public static class FormatInputs
     {
-        Gen<(string, object?[], int, int)> cases =
-            from format in Formats
-            from args in Arguments
-            from provider in Gen.Choose(0, Providers.Length - 1)
-            from buffer in Gen.Elements(0, 1, 8, 256)
-            select (format, args, provider, buffer);
-        Properties.ForAll(cases, input =>
+        public static Arbitrary<(string, object?[], int, int)> Cases()
+        {
+            Gen<(string, object?[], int, int)> cases =
+                from format in Formats
+                from args in Arguments
+                from provider in Gen.Choose(0, Providers.Length - 1)
+                from buffer in Gen.Elements(0, 1, 8, 256)
+                select (format, args, provider, buffer);
+            return cases.ToArbitrary();
+        }
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(FormatInputs)], RunsAtDefault = 600)]
+    public void AppendFormat_matches_string_Format((string, object?[], int, int) input)
+    {
+        TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () =>
         {
             var (format, args, providerIndex, buffer) = input;
             IFormatProvider? provider = Providers[providerIndex];
@@ -102,7 +112,7 @@ public class ValueStringBuilderAppendFormatTests
                 string generic = Outcome(() => Build(buffer, (ref ValueStringBuilder b) => AppendGeneric(ref b, provider, format, args)));
                 Assert.True(expected == generic, $"generic overload, format \"{format}\": expected \"{expected}\", got \"{generic}\"");
             }
-        }, runs: 600);
+        });
     }
 
     [Fact]

@@ -1,3 +1,4 @@
+using System.Reflection;
 using FastText.Tests.Infrastructure;
 using FsCheck;
 using FsCheck.Fluent;
@@ -67,18 +68,23 @@ public class ValueStringBuilderCopyTests
         }
     }
 
-    [Fact]
-    public void No_interleaving_of_copies_returns_an_array_twice()
+    /// <summary>Up to 40 operations of <see cref="Ops"/>; a failing sequence shrinks by dropping operations.</summary>
+    public static class OpSequences
     {
-        Properties.ForAll(Gen.Choose(0, 40).SelectMany(n => Gen.ArrayOf(Ops, n)), ops => Run(ops, new ReusingArrayPool()), runs: 400);
+        public static Arbitrary<Op[]> Sequence() => Arb.From(Gen.Choose(0, 40).SelectMany(n => Gen.ArrayOf(Ops, n)), Shrinks.ByRemoval);
     }
 
-    [Fact]
-    public void No_interleaving_of_copies_and_nested_builders_shares_the_spare_first_array()
-    {
-        ValueStringBuilder.SetPoolForTests(null); // the spare array sits in front of the shared pool only
-        Properties.ForAll(Gen.Choose(0, 40).SelectMany(n => Gen.ArrayOf(Ops, n)), ops => Run(ops, null), runs: 400);
-    }
+    [FastTextProperty(Arbitrary = [typeof(OpSequences)], RunsAtDefault = 400)]
+    public void No_interleaving_of_copies_returns_an_array_twice(Op[] ops) =>
+        TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () => Run(ops, new ReusingArrayPool()));
+
+    [FastTextProperty(Arbitrary = [typeof(OpSequences)], RunsAtDefault = 400)]
+    public void No_interleaving_of_copies_and_nested_builders_shares_the_spare_first_array(Op[] ops) =>
+        TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () =>
+        {
+            ValueStringBuilder.SetPoolForTests(null); // the spare array sits in front of the shared pool only
+            Run(ops, null);
+        });
 
     /// <summary>Runs <paramref name="ops"/> on three builder variables; <paramref name="pool"/> null means the shared pool.</summary>
     private static void Run(Op[] ops, ReusingArrayPool? pool)

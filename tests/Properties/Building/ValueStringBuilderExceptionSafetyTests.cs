@@ -1,3 +1,4 @@
+using System.Reflection;
 using FastText.Tests.Infrastructure;
 using FsCheck;
 using FsCheck.Fluent;
@@ -14,7 +15,7 @@ namespace FastText.Tests.Building;
 [TrackedPool]
 public class ValueStringBuilderExceptionSafetyTests
 {
-    private sealed record Scenario(int Buffer, string Prefix, string[] Holes, int ThrowAt, bool SpanFormattable)
+    public sealed record Scenario(int Buffer, string Prefix, string[] Holes, int ThrowAt, bool SpanFormattable)
     {
         public override string ToString() =>
             $"buffer {Buffer}, prefix {Prefix.Length}, holes [{string.Join(",", Holes.Select(h => h.Length))}], throw at {ThrowAt}, span {SpanFormattable}";
@@ -34,11 +35,17 @@ public class ValueStringBuilderExceptionSafetyTests
             throwAt,
             span);
 
-    [Fact]
-    [LeavesArraysToTheGc]
-    public void A_hole_that_throws_anywhere_appends_nothing_and_keeps_the_pool_intact()
+    /// <summary><see cref="Scenarios"/> as an FsCheck arbitrary.</summary>
+    public static class ScenarioArbitrary
     {
-        Properties.ForAll(Scenarios, scenario =>
+        public static Arbitrary<Scenario> Generated() => Scenarios.ToArbitrary();
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(ScenarioArbitrary)])]
+    [LeavesArraysToTheGc]
+    public void A_hole_that_throws_anywhere_appends_nothing_and_keeps_the_pool_intact(Scenario scenario)
+    {
+        TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () =>
         {
             var pool = new RecordingArrayPool();
             var builder = scenario.Buffer == 1000 ? new ValueStringBuilder(scenario.Buffer, pool) : new ValueStringBuilder(new char[scenario.Buffer], pool);
@@ -92,10 +99,10 @@ public class ValueStringBuilderExceptionSafetyTests
         });
     }
 
-    [Fact]
-    public void A_composite_format_argument_that_throws_anywhere_appends_nothing_and_returns_every_array()
+    [FastTextProperty(Arbitrary = [typeof(ScenarioArbitrary)])]
+    public void A_composite_format_argument_that_throws_anywhere_appends_nothing_and_returns_every_array(Scenario scenario)
     {
-        Properties.ForAll(Scenarios, scenario =>
+        TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () =>
         {
             var pool = new RecordingArrayPool();
             var builder = new ValueStringBuilder(new char[scenario.Buffer], pool);

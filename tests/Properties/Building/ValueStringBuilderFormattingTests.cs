@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Reflection;
 using FastText.Tests.Infrastructure;
 using FsCheck;
 using FsCheck.Fluent;
@@ -76,17 +77,23 @@ public class ValueStringBuilderFormattingTests
 
     private static Gen<Guid> Guids => Gen.ArrayOf(Gen.Choose(0, 255).Select(b => (byte)b), 16).Select(bytes => new Guid(bytes));
 
-    [Fact]
-    public void Formatted_appends_equal_ToString_for_every_type_format_and_culture()
+    /// <summary><see cref="Cases"/> as an FsCheck arbitrary.</summary>
+    public static class FormatCases
     {
-        Properties.ForAll(Cases, c =>
+        public static Arbitrary<FormatCase> Case() => Cases.ToArbitrary();
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(FormatCases)], RunsAtDefault = 1500)]
+    public void Formatted_appends_equal_ToString_for_every_type_format_and_culture(FormatCase c)
+    {
+        TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () =>
         {
             // A value or format the type rejects must be rejected by the builder too, with the same exception type.
             string expected = Outcome(c.Expected);
             Assert.Equal(expected, Outcome(() => Build(0, c.Append)));
             Assert.Equal(expected, Outcome(() => Build(4, c.Append)));
             Assert.Equal(expected, Outcome(() => Build(128, c.Append)));
-        }, runs: 1500);
+        });
     }
 
     [Fact]

@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Reflection;
 using FastText.Tests.Infrastructure;
 using FsCheck;
 using FsCheck.Fluent;
@@ -29,19 +30,27 @@ public class ValueStringBuilderInterpolationTests
         public string Format(string? format, object? arg, IFormatProvider? formatProvider) => $"<{arg}:{format}>";
     }
 
-    [Fact]
-    public void Interpolation_matches_string_interpolation_for_generated_values()
+    /// <summary>An int, a long, a double, a string of up to 200 chars, a UTC DateTime and a Guid.</summary>
+    public static class InterpolationValues
     {
-        Gen<(int, long, double, string, DateTime, Guid)> values =
-            from i in Gen.Choose(int.MinValue, int.MaxValue)
-            from l in Gen.Choose(int.MinValue, int.MaxValue).Select(x => (long)x * 65537)
-            from d in Gen.Choose(-100000, 100000).Select(x => x / 64.0)
-            from s in Gen.Choose(0, 200).SelectMany(n => Gen.ArrayOf(Gen.Choose(32, 0x3000).Select(c => (char)c), n)).Select(a => new string(a))
-            from ticks in Gen.Choose(0, int.MaxValue).Select(x => (long)x * 1_000_000_003L)
-            from g in Gen.ArrayOf(Gen.Choose(0, 255).Select(b => (byte)b), 16).Select(b => new Guid(b))
-            select (i, l, d, s, new DateTime(ticks, DateTimeKind.Utc), g);
+        public static Arbitrary<(int, long, double, string, DateTime, Guid)> Values()
+        {
+            Gen<(int, long, double, string, DateTime, Guid)> values =
+                from i in Gen.Choose(int.MinValue, int.MaxValue)
+                from l in Gen.Choose(int.MinValue, int.MaxValue).Select(x => (long)x * 65537)
+                from d in Gen.Choose(-100000, 100000).Select(x => x / 64.0)
+                from s in Gen.Choose(0, 200).SelectMany(n => Gen.ArrayOf(Gen.Choose(32, 0x3000).Select(c => (char)c), n)).Select(a => new string(a))
+                from ticks in Gen.Choose(0, int.MaxValue).Select(x => (long)x * 1_000_000_003L)
+                from g in Gen.ArrayOf(Gen.Choose(0, 255).Select(b => (byte)b), 16).Select(b => new Guid(b))
+                select (i, l, d, s, new DateTime(ticks, DateTimeKind.Utc), g);
+            return values.ToArbitrary();
+        }
+    }
 
-        Properties.ForAll(values, v =>
+    [FastTextProperty(Arbitrary = [typeof(InterpolationValues)], RunsAtDefault = 150)]
+    public void Interpolation_matches_string_interpolation_for_generated_values((int, long, double, string, DateTime, Guid) v)
+    {
+        TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () =>
         {
             (int i, long l, double d, string s, DateTime t, Guid g) = v;
             foreach (int initial in new[] { 0, 3, 64, 512 })
@@ -51,7 +60,7 @@ public class ValueStringBuilderInterpolationTests
                     b.Append($"id={i}, l={l:X}, d={d:F3}, s={s}, at {t:O}, g={g}, {i,12}|{s,-4}|{d}|{'c'}|{true}"));
                 Assert.Equal(expected, actual);
             }
-        }, runs: 150);
+        });
     }
 
     [Fact]

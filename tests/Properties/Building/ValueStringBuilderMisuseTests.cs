@@ -1,3 +1,4 @@
+using System.Reflection;
 using FastText.Tests.Infrastructure;
 using FsCheck;
 using FsCheck.Fluent;
@@ -123,18 +124,28 @@ public class ValueStringBuilderMisuseTests
         }, s => s.Length >= 2 ? s.Replace(s.Substring(0, 2), s) : s);
     }
 
+    /// <summary>A self-append case (an index into <see cref="SelfAppends"/>), a start buffer and a text of up to 400 chars.</summary>
+    public static class SelfAppendInputs
+    {
+        public static Arbitrary<(int Case, int Buffer, string Text)> Inputs()
+        {
+            Gen<(int Case, int Buffer, string Text)> inputs =
+                from c in Gen.Choose(0, SelfAppends().Count() - 1)
+                from buffer in Gen.Elements(0, 1, 8, 255, 256, 600)
+                from length in Gen.Choose(0, 400)
+                select (c, buffer, new string(Enumerable.Range(0, length).Select(i => (char)('a' + ((i * 7) % 26))).ToArray()));
+            return inputs.ToArbitrary();
+        }
+    }
+
     // Defect 2: before the fix Append/AppendLine/AppendJoin read the returned (poisoned) array after growing,
     // and Insert/Replace read chars they had already moved.
-    [Fact]
-    public void Chars_from_the_builder_itself_are_copied_before_the_old_array_is_returned()
+    [FastTextProperty(Arbitrary = [typeof(SelfAppendInputs)])]
+    public void Chars_from_the_builder_itself_are_copied_before_the_old_array_is_returned((int Case, int Buffer, string Text) input)
     {
         (string Name, SelfAppend Act, Func<string, string> Model)[] cases = SelfAppends().ToArray();
-        Gen<(int Case, int Buffer, string Text)> inputs =
-            from c in Gen.Choose(0, cases.Length - 1)
-            from buffer in Gen.Elements(0, 1, 8, 255, 256, 600)
-            from length in Gen.Choose(0, 400)
-            select (c, buffer, new string(Enumerable.Range(0, length).Select(i => (char)('a' + ((i * 7) % 26))).ToArray()));
-        Properties.ForAll(inputs, input =>
+
+        TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () =>
         {
             var (name, act, model) = cases[input.Case];
             var pool = new RecordingArrayPool();

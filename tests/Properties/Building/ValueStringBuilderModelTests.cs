@@ -1,3 +1,4 @@
+using System.Reflection;
 using System.Globalization;
 using FastText.Tests.Infrastructure;
 using FsCheck;
@@ -58,14 +59,25 @@ public class ValueStringBuilderModelTests
         from real in Gen.Elements(0.0, -0.0, 1.5, -2.25, 1e300, 3.14159, double.NaN, double.PositiveInfinity, 1.0 / 3, 123456789.125)
         select new Op(kind, a, b, text, c, c2, number, real);
 
-    public static TheoryData<int> Starts => new() { 0, 1, 16, 256, -1 };
+    /// <summary>Initial buffers: none, 1, 16 and 256 chars, and -1 for a pooled start of 24.</summary>
+    private static readonly int[] Starts = [0, 1, 16, 256, -1];
 
-    [Theory]
-    [MemberData(nameof(Starts))]
-    public void Every_step_matches_StringBuilder(int initialBuffer)
+    /// <summary>Up to 60 operations of <see cref="Ops"/>; a failing sequence shrinks by dropping operations.</summary>
+    public static class OpSequences
     {
-        Properties.ForAll(Gen.Choose(0, 60).SelectMany(n => Gen.ArrayOf(Ops, n)), ops => Run(initialBuffer, ops), runs: 120);
+        public static Arbitrary<Op[]> Sequence() => Arb.From(Gen.Choose(0, 60).SelectMany(n => Gen.ArrayOf(Ops, n)), Shrinks.ByRemoval);
     }
+
+    // Every sequence runs from every start: as many sequences per start as when each start was a theory row.
+    [FastTextProperty(Arbitrary = [typeof(OpSequences)], RunsAtDefault = 120)]
+    public void Every_step_matches_StringBuilder(Op[] ops) =>
+        TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () =>
+        {
+            foreach (int initialBuffer in Starts)
+            {
+                Run(initialBuffer, ops);
+            }
+        });
 
     private static void Run(int initialBuffer, Op[] ops)
     {

@@ -53,3 +53,27 @@ internal static class KeyGenerators
     internal static string Show(string? text) =>
         text is null ? "null" : "\"" + string.Concat(text.Select(c => c is >= ' ' and < '\u007F' ? c.ToString() : "\\u" + ((int)c).ToString("X4", CultureInfo.InvariantCulture))) + "\"";
 }
+
+/// <summary><see cref="KeyGenerators.Text"/> as an FsCheck arbitrary (for <c>[FastTextProperty(Arbitrary = [...])]</c>).</summary>
+internal static class KeyTexts
+{
+    public static Arbitrary<string?> Text() => KeyGenerators.Text.ToArbitrary();
+}
+
+/// <summary><see cref="KeyGenerators.Date"/> as an FsCheck arbitrary.</summary>
+internal static class KeyDates
+{
+    public static Arbitrary<DateTime> Date() => KeyGenerators.Date.ToArbitrary();
+}
+
+/// <summary><see cref="KeyGenerators.Guid"/> as an FsCheck arbitrary.</summary>
+internal static class KeyGuids
+{
+    public static Arbitrary<Guid> Guid() => KeyGenerators.Guid.ToArbitrary();
+}
+
+/// <summary><see cref="KeyGenerators.Int64"/> as an FsCheck arbitrary.</summary>
+internal static class KeyInt64s
+{
+    public static Arbitrary<long> Int64() => KeyGenerators.Int64.ToArbitrary();
+}

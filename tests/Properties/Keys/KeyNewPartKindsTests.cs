@@ -14,25 +14,31 @@ public class KeyNewPartKindsTests
 
     private static string One<T>(KeyPart<T> part, T value) => KeyShape.Join("/", part).Build(value);
 
-    [Fact]
-    public void Integer_formats_match_invariant_ToString_for_every_type()
+    /// <summary>A value of KeyGenerators.Int64 and one of the integer formats.</summary>
+    public static class IntegersWithFormats
     {
-        Gen<(long, string)> gen = KeyGenerators.Int64.SelectMany(v => Gen.Elements(IntegerFormats).Select(f => (v, f)));
-        Properties.ForAll(gen, t =>
+        public static Arbitrary<(long, string)> Generated()
         {
-            (long v, string f) = t;
-            CultureInfo c = CultureInfo.InvariantCulture;
-            Assert.Equal(((sbyte)v).ToString(f, c), One(KeyPart.SByte("n", f), (sbyte)v));
-            Assert.Equal(((byte)v).ToString(f, c), One(KeyPart.Byte("n", f), (byte)v));
-            Assert.Equal(((short)v).ToString(f, c), One(KeyPart.Int16("n", f), (short)v));
-            Assert.Equal(((ushort)v).ToString(f, c), One(KeyPart.UInt16("n", f), (ushort)v));
-            Assert.Equal(((int)v).ToString(f, c), One(KeyPart.Int32("n", f), (int)v));
-            Assert.Equal(((uint)v).ToString(f, c), One(KeyPart.UInt32("n", f), (uint)v));
-            Assert.Equal(v.ToString(f, c), One(KeyPart.Int64("n", f), v));
-            Assert.Equal(((ulong)v).ToString(f, c), One(KeyPart.UInt64("n", f), (ulong)v));
-            Assert.Equal(NativeIntegerText.Format((nint)v, f, c), One(KeyPart.IntPtr("n", f), (nint)v));
-            Assert.Equal(NativeIntegerText.Format((nuint)v, f, c), One(KeyPart.UIntPtr("n", f), (nuint)v));
-        }, runs: 500);
+            Gen<(long, string)> gen = KeyGenerators.Int64.SelectMany(v => Gen.Elements(IntegerFormats).Select(f => (v, f)));
+            return gen.ToArbitrary();
+        }
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(IntegersWithFormats)], RunsAtDefault = 500)]
+    public void Integer_formats_match_invariant_ToString_for_every_type((long, string) t)
+    {
+        (long v, string f) = t;
+        CultureInfo c = CultureInfo.InvariantCulture;
+        Assert.Equal(((sbyte)v).ToString(f, c), One(KeyPart.SByte("n", f), (sbyte)v));
+        Assert.Equal(((byte)v).ToString(f, c), One(KeyPart.Byte("n", f), (byte)v));
+        Assert.Equal(((short)v).ToString(f, c), One(KeyPart.Int16("n", f), (short)v));
+        Assert.Equal(((ushort)v).ToString(f, c), One(KeyPart.UInt16("n", f), (ushort)v));
+        Assert.Equal(((int)v).ToString(f, c), One(KeyPart.Int32("n", f), (int)v));
+        Assert.Equal(((uint)v).ToString(f, c), One(KeyPart.UInt32("n", f), (uint)v));
+        Assert.Equal(v.ToString(f, c), One(KeyPart.Int64("n", f), v));
+        Assert.Equal(((ulong)v).ToString(f, c), One(KeyPart.UInt64("n", f), (ulong)v));
+        Assert.Equal(NativeIntegerText.Format((nint)v, f, c), One(KeyPart.IntPtr("n", f), (nint)v));
+        Assert.Equal(NativeIntegerText.Format((nuint)v, f, c), One(KeyPart.UIntPtr("n", f), (nuint)v));
     }
 
     [Theory]
@@ -98,10 +104,17 @@ public class KeyNewPartKindsTests
         Assert.Equal("t=yes;f=", KeyShape.Format("t={0};f={1}", KeyPart.Boolean("a", "yes", ""), KeyPart.Boolean("b", "yes", "")).Build(true, false));
         Assert.Throws<ArgumentNullException>(() => KeyPart.Boolean("a", null!));
         Assert.Throws<ArgumentNullException>(() => KeyPart.Boolean("a", "x", null!));
-
-        Properties.ForAll(Gen.Choose(0, 0xFFFF).Select(i => (char)i), c =>
-            Assert.Equal("<" + c + ">", KeyShape.Format("<{0}>", KeyPart.Char("c")).Build(c)));
     }
+
+    /// <summary>Any UTF-16 code unit, surrogates included.</summary>
+    public static class Chars
+    {
+        public static Arbitrary<char> Char() => Gen.Choose(0, 0xFFFF).Select(i => (char)i).ToArbitrary();
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(Chars)])]
+    public void Char_parts_write_the_char(char c) =>
+        Assert.Equal("<" + c + ">", KeyShape.Format("<{0}>", KeyPart.Char("c")).Build(c));
 
     private enum Color : short
     {

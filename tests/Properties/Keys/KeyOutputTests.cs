@@ -20,51 +20,51 @@ public class KeyOutputTests
         from n in Gen.Frequency((1, Gen.Constant<long?>(null)), (4, KeyGenerators.Int64.Select(v => (long?)v)))
         select (a, b, n);
 
-    [Fact]
-    public void TryFormat_writes_what_Build_returns_and_refuses_one_char_less()
+    /// <summary><see cref="Inputs"/> as an FsCheck arbitrary.</summary>
+    public static class OutputInputs
     {
-        Properties.ForAll(Inputs, t =>
-        {
-            string key = Shape.Build(t.Item1, t.Item2, t.Item3);
-            char[] exact = new char[key.Length];
-            Assert.True(Shape.TryFormat(t.Item1, t.Item2, t.Item3, exact, out int written));
-            Assert.Equal(key.Length, written);
-            Assert.Equal(key, new string(exact));
-
-            char[] roomy = new char[key.Length + 9];
-            Assert.True(Shape.TryFormat(t.Item1, t.Item2, t.Item3, roomy.AsSpan(3), out written));
-            Assert.Equal(key, new string(roomy, 3, written));
-            Assert.Equal('\0', roomy[3 + written]);
-
-            char[] tooSmall = new char[key.Length - 1];
-            Assert.False(Shape.TryFormat(t.Item1, t.Item2, t.Item3, tooSmall, out written));
-            Assert.Equal(0, written);
-            Assert.All(tooSmall, c => Assert.Equal('\0', c));
-        });
+        public static Arbitrary<(string?, string?, long?)> Input() => Inputs.ToArbitrary();
     }
 
-    [Fact]
-    public void Utf8_output_is_byte_identical_to_Encoding_UTF8_of_the_key()
+    [FastTextProperty(Arbitrary = [typeof(OutputInputs)])]
+    public void TryFormat_writes_what_Build_returns_and_refuses_one_char_less((string?, string?, long?) t)
     {
-        Properties.ForAll(Inputs, t =>
-        {
-            byte[] expected = Encoding.UTF8.GetBytes(Shape.Build(t.Item1, t.Item2, t.Item3));
+        string key = Shape.Build(t.Item1, t.Item2, t.Item3);
+        char[] exact = new char[key.Length];
+        Assert.True(Shape.TryFormat(t.Item1, t.Item2, t.Item3, exact, out int written));
+        Assert.Equal(key.Length, written);
+        Assert.Equal(key, new string(exact));
 
-            byte[] exact = new byte[expected.Length];
-            Assert.True(Shape.TryFormatUtf8(t.Item1, t.Item2, t.Item3, exact, out int written));
-            Assert.Equal(expected.Length, written);
-            Assert.Equal(expected, exact);
+        char[] roomy = new char[key.Length + 9];
+        Assert.True(Shape.TryFormat(t.Item1, t.Item2, t.Item3, roomy.AsSpan(3), out written));
+        Assert.Equal(key, new string(roomy, 3, written));
+        Assert.Equal('\0', roomy[3 + written]);
 
-            byte[] tooSmall = new byte[expected.Length - 1];
-            Assert.False(Shape.TryFormatUtf8(t.Item1, t.Item2, t.Item3, tooSmall, out written));
-            Assert.Equal(0, written);
+        char[] tooSmall = new char[key.Length - 1];
+        Assert.False(Shape.TryFormat(t.Item1, t.Item2, t.Item3, tooSmall, out written));
+        Assert.Equal(0, written);
+        Assert.All(tooSmall, c => Assert.Equal('\0', c));
+    }
 
-            var writer = new TestBufferWriter<byte>();
-            writer.GetSpan(3);
-            writer.Advance(3);
-            Assert.Equal(expected.Length, Shape.WriteUtf8(t.Item1, t.Item2, t.Item3, writer));
-            Assert.Equal(expected, writer.WrittenSpan.Slice(3).ToArray());
-        });
+    [FastTextProperty(Arbitrary = [typeof(OutputInputs)])]
+    public void Utf8_output_is_byte_identical_to_Encoding_UTF8_of_the_key((string?, string?, long?) t)
+    {
+        byte[] expected = Encoding.UTF8.GetBytes(Shape.Build(t.Item1, t.Item2, t.Item3));
+
+        byte[] exact = new byte[expected.Length];
+        Assert.True(Shape.TryFormatUtf8(t.Item1, t.Item2, t.Item3, exact, out int written));
+        Assert.Equal(expected.Length, written);
+        Assert.Equal(expected, exact);
+
+        byte[] tooSmall = new byte[expected.Length - 1];
+        Assert.False(Shape.TryFormatUtf8(t.Item1, t.Item2, t.Item3, tooSmall, out written));
+        Assert.Equal(0, written);
+
+        var writer = new TestBufferWriter<byte>();
+        writer.GetSpan(3);
+        writer.Advance(3);
+        Assert.Equal(expected.Length, Shape.WriteUtf8(t.Item1, t.Item2, t.Item3, writer));
+        Assert.Equal(expected, writer.WrittenSpan.Slice(3).ToArray());
     }
 
     [Fact]

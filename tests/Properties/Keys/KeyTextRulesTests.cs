@@ -39,60 +39,64 @@ public class KeyTextRulesTests
         return lower ? rules.ToLowerInvariant() : rules;
     }
 
-    [Fact]
-    public void Every_rule_combination_matches_the_naive_reference()
+    /// <summary>Two rule sets composed from every rule and three texts of KeyGenerators.Text.</summary>
+    public static class RuleCombinations
     {
-        var gen =
-            from rules1 in Rules
-            from rules2 in Rules
-            from a in KeyGenerators.Text
-            from b in KeyGenerators.Text
-            from c in KeyGenerators.Text
-            select (rules1, rules2, a, b, c);
-
-        Properties.ForAll(gen, t =>
+        public static Arbitrary<(KeyTextRules rules1, KeyTextRules rules2, string? a, string? b, string? c)> Generated()
         {
-            KeyShape<string?, string?, string?> shape = KeyShape.Format(
-                "<{0}|{1}||{2}>", KeyPart.Text("a", t.rules1), KeyPart.Text("b", t.rules2), KeyPart.Text("c", t.rules1));
-
-            string? expected;
-            string? expectedThrowFor = null;
-            try
-            {
-                expected = KeyReference.Join("<", ["|", "||"],
-                    [KeyReference.Part(t.a, t.rules1, "a"), KeyReference.Part(t.b, t.rules2, "b"), KeyReference.Part(t.c, t.rules1, "c")], ">");
-            }
-            catch (ArgumentException e)
-            {
-                expected = null;
-                expectedThrowFor = e.ParamName;
-            }
-
-            if (expected is null)
-            {
-                ArgumentException thrown = Assert.ThrowsAny<ArgumentException>(() => shape.Build(t.a, t.b, t.c));
-                Assert.Equal(expectedThrowFor, thrown.ParamName);
-                Assert.Contains("'" + expectedThrowFor + "'", thrown.Message, StringComparison.Ordinal);
-                return;
-            }
-
-            string actual = shape.Build(t.a, t.b, t.c);
-            Assert.True(expected == actual,
-                $"{KeyGenerators.Show(t.a)} | {KeyGenerators.Show(t.b)} | {KeyGenerators.Show(t.c)}: expected {KeyGenerators.Show(expected)}, got {KeyGenerators.Show(actual)}");
-
-            char[] buffer = new char[actual.Length];
-            int written = shape.MeasureAndWrite(t.a, t.b, t.c, buffer, out int measured);
-            Assert.Equal(measured, written);
-            Assert.Equal(actual.Length, measured);
-        });
+            var gen =
+                from rules1 in Rules
+                from rules2 in Rules
+                from a in KeyGenerators.Text
+                from b in KeyGenerators.Text
+                from c in KeyGenerators.Text
+                select (rules1, rules2, a, b, c);
+            return gen.ToArbitrary();
+        }
     }
 
-    [Fact]
-    public void Lower_casing_equals_ToLowerInvariant_for_any_text()
+    [FastTextProperty(Arbitrary = [typeof(RuleCombinations)])]
+    public void Every_rule_combination_matches_the_naive_reference((KeyTextRules rules1, KeyTextRules rules2, string? a, string? b, string? c) t)
+    {
+        KeyShape<string?, string?, string?> shape = KeyShape.Format(
+            "<{0}|{1}||{2}>", KeyPart.Text("a", t.rules1), KeyPart.Text("b", t.rules2), KeyPart.Text("c", t.rules1));
+
+        string? expected;
+        string? expectedThrowFor = null;
+        try
+        {
+            expected = KeyReference.Join("<", ["|", "||"],
+                [KeyReference.Part(t.a, t.rules1, "a"), KeyReference.Part(t.b, t.rules2, "b"), KeyReference.Part(t.c, t.rules1, "c")], ">");
+        }
+        catch (ArgumentException e)
+        {
+            expected = null;
+            expectedThrowFor = e.ParamName;
+        }
+
+        if (expected is null)
+        {
+            ArgumentException thrown = Assert.ThrowsAny<ArgumentException>(() => shape.Build(t.a, t.b, t.c));
+            Assert.Equal(expectedThrowFor, thrown.ParamName);
+            Assert.Contains("'" + expectedThrowFor + "'", thrown.Message, StringComparison.Ordinal);
+            return;
+        }
+
+        string actual = shape.Build(t.a, t.b, t.c);
+        Assert.True(expected == actual,
+            $"{KeyGenerators.Show(t.a)} | {KeyGenerators.Show(t.b)} | {KeyGenerators.Show(t.c)}: expected {KeyGenerators.Show(expected)}, got {KeyGenerators.Show(actual)}");
+
+        char[] buffer = new char[actual.Length];
+        int written = shape.MeasureAndWrite(t.a, t.b, t.c, buffer, out int measured);
+        Assert.Equal(measured, written);
+        Assert.Equal(actual.Length, measured);
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(KeyTexts)])]
+    public void Lower_casing_equals_ToLowerInvariant_for_any_text(string? text)
     {
         KeyShape<string?> shape = KeyShape.Join("/", KeyPart.Text("text", KeyTextRules.None.ToLowerInvariant()));
-        Properties.ForAll(KeyGenerators.Text, text =>
-            Assert.Equal((text ?? string.Empty).ToLowerInvariant(), shape.Build(text)));
+        Assert.Equal((text ?? string.Empty).ToLowerInvariant(), shape.Build(text));
     }
 
     [SupplementaryCasingFact]

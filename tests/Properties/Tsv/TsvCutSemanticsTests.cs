@@ -1,8 +1,6 @@
 using System.Buffers;
 using FastText;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Tsv;
@@ -14,8 +12,6 @@ namespace FastText.Tests.Tsv;
 /// </summary>
 public sealed class TsvCutSemanticsTests
 {
-    private static readonly Gen<int> Seeds = Gen.Choose(0, int.MaxValue);
-
     private static readonly byte[] Interesting = { (byte)'\t', (byte)'\n', (byte)'\r', 0, (byte)',', (byte)'|', 1, (byte)'#', 0xEF, 0xBB, 0xBF, (byte)'a', (byte)'\\', 0xFF };
 
     private static byte[] RandomBytes(Random random, int maxLength)
@@ -123,85 +119,79 @@ public sealed class TsvCutSemanticsTests
         return text.ToString();
     }
 
-    [Fact]
-    public void Byte_exact_reading_returns_every_line_and_field_of_the_naive_split()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 500)]
+    public void Byte_exact_reading_returns_every_line_and_field_of_the_naive_split(int seed)
     {
-        Properties.ForAll(Seeds, seed =>
+        var random = new Random(seed);
+        (byte separator, byte terminator) = RandomDelimiters(random);
+        byte[] input = RandomBytes(random, 120);
+        TsvOptions options = TsvOptions.ByteExact.WithSeparator(separator).WithLineTerminator(terminator);
+        List<string> expected = Lines(input, terminator).Select(line => RenderReference(line, separator)).ToList();
+
+        var actual = new List<string>();
+        using (var reader = new TsvReader(options))
         {
-            var random = new Random(seed);
-            (byte separator, byte terminator) = RandomDelimiters(random);
-            byte[] input = RandomBytes(random, 120);
-            TsvOptions options = TsvOptions.ByteExact.WithSeparator(separator).WithLineTerminator(terminator);
-            List<string> expected = Lines(input, terminator).Select(line => RenderReference(line, separator)).ToList();
-
-            var actual = new List<string>();
-            using (var reader = new TsvReader(options))
-            {
-                ReadOnlySpan<byte> span = input;
-                while (reader.TryReadRow(ref span, isFinalBlock: true, out TsvRow row))
-                {
-                    actual.Add(Render(row));
-                }
-            }
-
-            TsvTestSupport.AssertRows(expected, actual, $"{Describe(input, separator, terminator)}");
-
-            // Segmented: every complete line sliced in place or stitched must give the same rows.
-            var segmented = new List<string>();
-            using (var reader = new TsvReader(options))
-            {
-                ReadOnlySequence<byte> sequence = TsvTestSupport.ToSequence(TsvTestSupport.Split(input, random));
-                while (reader.TryReadRow(ref sequence, isFinalBlock: true, out TsvRow row))
-                {
-                    segmented.Add(Render(row));
-                }
-            }
-
-            Assert.True(expected.SequenceEqual(segmented), "segmented: " + Describe(input, separator, terminator));
-        }, runs: 500);
-    }
-
-    [Fact]
-    public void Selected_columns_use_the_configured_separator_and_terminator()
-    {
-        Properties.ForAll(Seeds, seed =>
-        {
-            var random = new Random(seed);
-            (byte separator, byte terminator) = RandomDelimiters(random);
-            byte[] input = RandomBytes(random, 200);
-            int[] columns = Enumerable.Range(0, random.Next(0, 5)).Select(_ => random.Next(0, 12)).ToArray();
-            TsvOptions options = new()
-            {
-                Separator = separator,
-                LineTerminator = terminator,
-                SkipEmptyLines = false,
-                TrimCarriageReturn = false,
-                SkipByteOrderMark = false,
-            };
-
-            var expected = new List<string>();
-            foreach (byte[] line in Lines(input, terminator))
-            {
-                List<byte[]> fields = Split(line, separator);
-                expected.Add(string.Concat(columns.Select(c => c < fields.Count ? "[" + Hex(fields[c]) + "]" : "<absent>")));
-            }
-
-            var actual = new List<string>();
-            using var reader = new TsvReader(columns, options);
             ReadOnlySpan<byte> span = input;
             while (reader.TryReadRow(ref span, isFinalBlock: true, out TsvRow row))
             {
-                var text = new StringBuilder();
-                for (int i = 0; i < row.ColumnCount; i++)
-                {
-                    text.Append(row.TryGetColumn(i, out ReadOnlySpan<byte> value) ? "[" + Hex(value) + "]" : "<absent>");
-                }
+                actual.Add(Render(row));
+            }
+        }
 
-                actual.Add(text.ToString());
+        TsvTestSupport.AssertRows(expected, actual, $"{Describe(input, separator, terminator)}");
+
+        // Segmented: every complete line sliced in place or stitched must give the same rows.
+        var segmented = new List<string>();
+        using (var reader = new TsvReader(options))
+        {
+            ReadOnlySequence<byte> sequence = TsvTestSupport.ToSequence(TsvTestSupport.Split(input, random));
+            while (reader.TryReadRow(ref sequence, isFinalBlock: true, out TsvRow row))
+            {
+                segmented.Add(Render(row));
+            }
+        }
+
+        Assert.True(expected.SequenceEqual(segmented), "segmented: " + Describe(input, separator, terminator));
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 500)]
+    public void Selected_columns_use_the_configured_separator_and_terminator(int seed)
+    {
+        var random = new Random(seed);
+        (byte separator, byte terminator) = RandomDelimiters(random);
+        byte[] input = RandomBytes(random, 200);
+        int[] columns = Enumerable.Range(0, random.Next(0, 5)).Select(_ => random.Next(0, 12)).ToArray();
+        TsvOptions options = new()
+        {
+            Separator = separator,
+            LineTerminator = terminator,
+            SkipEmptyLines = false,
+            TrimCarriageReturn = false,
+            SkipByteOrderMark = false,
+        };
+
+        var expected = new List<string>();
+        foreach (byte[] line in Lines(input, terminator))
+        {
+            List<byte[]> fields = Split(line, separator);
+            expected.Add(string.Concat(columns.Select(c => c < fields.Count ? "[" + Hex(fields[c]) + "]" : "<absent>")));
+        }
+
+        var actual = new List<string>();
+        using var reader = new TsvReader(columns, options);
+        ReadOnlySpan<byte> span = input;
+        while (reader.TryReadRow(ref span, isFinalBlock: true, out TsvRow row))
+        {
+            var text = new StringBuilder();
+            for (int i = 0; i < row.ColumnCount; i++)
+            {
+                text.Append(row.TryGetColumn(i, out ReadOnlySpan<byte> value) ? "[" + Hex(value) + "]" : "<absent>");
             }
 
-            Assert.True(expected.SequenceEqual(actual), $"cols=[{string.Join(",", columns)}] {Describe(input, separator, terminator)}");
-        }, runs: 500);
+            actual.Add(text.ToString());
+        }
+
+        Assert.True(expected.SequenceEqual(actual), $"cols=[{string.Join(",", columns)}] {Describe(input, separator, terminator)}");
     }
 
     [Fact]

@@ -168,52 +168,58 @@ public sealed class TsvCutTests
         return output.ToArray();
     }
 
-    [Fact]
-    public void Cutter_matches_the_reference_on_random_inputs_options_and_buffer_sizes()
+    /// <summary>Inputs over tabs, newlines, CR, NUL, commas and 0xFF; every field list, option set, buffer size and read limit.</summary>
+    public static class CutterCases
     {
-        byte[] alphabet = { (byte)'a', (byte)'b', (byte)'\t', (byte)'\t', (byte)'\n', (byte)'\n', (byte)'\r', 0, (byte)',', 0xff };
-        Gen<(byte[] Input, string List, int Options, int BufferSize, int MaxRead)> cases =
-            from length in Gen.Choose(0, 300)
-            from picks in Gen.ArrayOf(Gen.Choose(0, alphabet.Length - 1), length)
-            from list in Gen.Elements(Lists.Concat(new[] { "1-18446744073709551614", "4294967297", "2-4294967297" }).ToArray())
-            from options in Gen.Choose(0, 63)
-            from bufferSize in Gen.Elements(1, 2, 3, 16, 31, 32, 33, 64, 1 << 20)
-            from maxRead in Gen.Elements(1, 7, 64, int.MaxValue, Mapped, ParallelChunks, ParallelChunks - 1, ParallelChunks - 6, ParallelChunks - 40)
-            select (picks.Select(p => alphabet[p]).ToArray(), list, options, bufferSize, maxRead);
-        Properties.ForAll(cases, c =>
+        public static Arbitrary<(byte[] Input, string List, int Options, int BufferSize, int MaxRead)> Cases()
         {
-            bool onlyDelimited = (c.Options & 1) != 0;
-            bool complement = (c.Options & 2) != 0;
-            bool zeroTerminated = (c.Options & 4) != 0;
-            byte delimiter = (c.Options & 8) != 0 ? (byte)',' : (byte)'\t';
-            byte[]? outputDelimiter = (c.Options & 16) != 0 ? new[] { (byte)'<', (byte)'>' } : (c.Options & 32) != 0 ? new[] { delimiter } : null;
-            var args = new List<string> { "-f", c.List, "-d", ((char)delimiter).ToString() };
-            if (onlyDelimited)
-            {
-                args.Add("-s");
-            }
+            byte[] alphabet = { (byte)'a', (byte)'b', (byte)'\t', (byte)'\t', (byte)'\n', (byte)'\n', (byte)'\r', 0, (byte)',', 0xff };
+            Gen<(byte[] Input, string List, int Options, int BufferSize, int MaxRead)> cases =
+                from length in Gen.Choose(0, 300)
+                from picks in Gen.ArrayOf(Gen.Choose(0, alphabet.Length - 1), length)
+                from list in Gen.Elements(Lists.Concat(new[] { "1-18446744073709551614", "4294967297", "2-4294967297" }).ToArray())
+                from options in Gen.Choose(0, 63)
+                from bufferSize in Gen.Elements(1, 2, 3, 16, 31, 32, 33, 64, 1 << 20)
+                from maxRead in Gen.Elements(1, 7, 64, int.MaxValue, Mapped, ParallelChunks, ParallelChunks - 1, ParallelChunks - 6, ParallelChunks - 40)
+                select (picks.Select(p => alphabet[p]).ToArray(), list, options, bufferSize, maxRead);
+            return cases.ToArbitrary();
+        }
+    }
 
-            if (complement)
-            {
-                args.Add("--complement");
-            }
+    [FastTextProperty(Arbitrary = [typeof(CutterCases)])]
+    public void Cutter_matches_the_reference_on_random_inputs_options_and_buffer_sizes((byte[] Input, string List, int Options, int BufferSize, int MaxRead) c)
+    {
+        bool onlyDelimited = (c.Options & 1) != 0;
+        bool complement = (c.Options & 2) != 0;
+        bool zeroTerminated = (c.Options & 4) != 0;
+        byte delimiter = (c.Options & 8) != 0 ? (byte)',' : (byte)'\t';
+        byte[]? outputDelimiter = (c.Options & 16) != 0 ? new[] { (byte)'<', (byte)'>' } : (c.Options & 32) != 0 ? new[] { delimiter } : null;
+        var args = new List<string> { "-f", c.List, "-d", ((char)delimiter).ToString() };
+        if (onlyDelimited)
+        {
+            args.Add("-s");
+        }
 
-            if (zeroTerminated)
-            {
-                args.Add("-z");
-            }
+        if (complement)
+        {
+            args.Add("--complement");
+        }
 
-            if (outputDelimiter is not null)
-            {
-                args.Add("--output-delimiter=" + Encoding.Latin1.GetString(outputDelimiter));
-            }
+        if (zeroTerminated)
+        {
+            args.Add("-z");
+        }
 
-            CutFieldList fields = CutFieldList.TryParse(c.List, complement, out _)!;
-            byte[] expected = ReferenceCut(c.Input, fields, delimiter, outputDelimiter ?? new[] { delimiter }, onlyDelimited, zeroTerminated ? (byte)0 : (byte)'\n');
-            byte[] actual = RunCut(args.ToArray(), c.Input, c.BufferSize, c.MaxRead);
-            Assert.True(expected.AsSpan().SequenceEqual(actual),
-                $"{string.Join(' ', args)} on {Convert.ToHexString(c.Input)}\nexpected {Convert.ToHexString(expected)}\nactual   {Convert.ToHexString(actual)}");
-        });
+        if (outputDelimiter is not null)
+        {
+            args.Add("--output-delimiter=" + Encoding.Latin1.GetString(outputDelimiter));
+        }
+
+        CutFieldList fields = CutFieldList.TryParse(c.List, complement, out _)!;
+        byte[] expected = ReferenceCut(c.Input, fields, delimiter, outputDelimiter ?? new[] { delimiter }, onlyDelimited, zeroTerminated ? (byte)0 : (byte)'\n');
+        byte[] actual = RunCut(args.ToArray(), c.Input, c.BufferSize, c.MaxRead);
+        Assert.True(expected.AsSpan().SequenceEqual(actual),
+            $"{string.Join(' ', args)} on {Convert.ToHexString(c.Input)}\nexpected {Convert.ToHexString(expected)}\nactual   {Convert.ToHexString(actual)}");
     }
 
     [Fact]
@@ -260,34 +266,40 @@ public sealed class TsvCutTests
         }
     }
 
-    [GuardedFact]
-    public void Pointer_cuts_never_read_past_input_that_ends_at_a_guard_page()
+    /// <summary>Inputs over tabs, newlines and NUL, for the pointer (mapped and parallel) cuts.</summary>
+    public static class GuardedCutCases
     {
-        byte[] alphabet = { (byte)'a', (byte)'\t', (byte)'\t', (byte)'\n', (byte)'\n', 0 };
-        Gen<(byte[] Input, string List, int Options, int MaxRead)> cases =
-            from length in Gen.Choose(0, 200)
-            from picks in Gen.ArrayOf(Gen.Choose(0, alphabet.Length - 1), length)
-            from list in Gen.Elements("1", "2", "2-", "1,3", "9")
-            from options in Gen.Choose(0, 3)
-            from maxRead in Gen.Elements(Mapped, ParallelChunks, ParallelChunks - 1, ParallelChunks - 6, ParallelChunks - 63)
-            select (picks.Select(p => alphabet[p]).ToArray(), list, options, maxRead);
-        Properties.ForAll(cases, c =>
+        public static Arbitrary<(byte[] Input, string List, int Options, int MaxRead)> Cases()
         {
-            var args = new List<string> { "-f", c.List };
-            if ((c.Options & 1) != 0)
-            {
-                args.Add("-s");
-            }
+            byte[] alphabet = { (byte)'a', (byte)'\t', (byte)'\t', (byte)'\n', (byte)'\n', 0 };
+            Gen<(byte[] Input, string List, int Options, int MaxRead)> cases =
+                from length in Gen.Choose(0, 200)
+                from picks in Gen.ArrayOf(Gen.Choose(0, alphabet.Length - 1), length)
+                from list in Gen.Elements("1", "2", "2-", "1,3", "9")
+                from options in Gen.Choose(0, 3)
+                from maxRead in Gen.Elements(Mapped, ParallelChunks, ParallelChunks - 1, ParallelChunks - 6, ParallelChunks - 63)
+                select (picks.Select(p => alphabet[p]).ToArray(), list, options, maxRead);
+            return cases.ToArbitrary();
+        }
+    }
 
-            if ((c.Options & 2) != 0)
-            {
-                args.Add("-z");
-            }
+    [GuardedProperty(Arbitrary = [typeof(GuardedCutCases)], RunsAtDefault = 300)]
+    public void Pointer_cuts_never_read_past_input_that_ends_at_a_guard_page((byte[] Input, string List, int Options, int MaxRead) c)
+    {
+        var args = new List<string> { "-f", c.List };
+        if ((c.Options & 1) != 0)
+        {
+            args.Add("-s");
+        }
 
-            byte[] expected = RunCut(args.ToArray(), c.Input, maxRead: int.MaxValue);
-            byte[] actual = RunCut(args.ToArray(), c.Input, maxRead: c.MaxRead, guarded: true);
-            Assert.True(expected.AsSpan().SequenceEqual(actual), $"{string.Join(' ', args)} on {Convert.ToHexString(c.Input)}");
-        }, runs: 300);
+        if ((c.Options & 2) != 0)
+        {
+            args.Add("-z");
+        }
+
+        byte[] expected = RunCut(args.ToArray(), c.Input, maxRead: int.MaxValue);
+        byte[] actual = RunCut(args.ToArray(), c.Input, maxRead: c.MaxRead, guarded: true);
+        Assert.True(expected.AsSpan().SequenceEqual(actual), $"{string.Join(' ', args)} on {Convert.ToHexString(c.Input)}");
     }
 
     [Theory]
@@ -315,39 +327,45 @@ public sealed class TsvCutTests
         Assert.Equal("b\0", Encoding.UTF8.GetString(RunCut(new[] { "-z", "-d", "", "-f", "2" }, "a\0b"u8.ToArray())));
     }
 
-    [Fact]
-    public void Field_lists_match_a_membership_reference()
+    /// <summary>Field lists of one to five items (N, N-M, N-, -N), complemented or not, with ten fields to probe.</summary>
+    public static class FieldListCases
     {
-        Gen<(string List, bool Complement, ulong[] Probes)> cases =
-            from count in Gen.Choose(1, 5)
-            from items in Gen.ArrayOf(Gen.OneOf(
-                Gen.Choose(1, 12).Select(n => n.ToString()),
-                Gen.Choose(1, 12).SelectMany(a => Gen.Choose(a, 14).Select(b => a + "-" + b)),
-                Gen.Choose(1, 12).Select(n => n + "-"),
-                Gen.Choose(1, 12).Select(n => "-" + n)), count)
-            from complement in Gen.Elements(false, true)
-            from probes in Gen.ArrayOf(Gen.Choose(1, 20).Select(n => (ulong)n), 10)
-            select (string.Join(",", items), complement, probes);
-        Properties.ForAll(cases, c =>
+        public static Arbitrary<(string List, bool Complement, ulong[] Probes)> Cases()
         {
-            CutFieldList list = CutFieldList.TryParse(c.List, c.Complement, out string error) ?? throw new InvalidOperationException(error);
-            foreach (ulong field in c.Probes.Append(ulong.MaxValue - 1))
-            {
-                bool selected = c.List.Split(',').Any(item =>
-                {
-                    string[] ends = item.Split('-');
-                    ulong low = ends[0].Length == 0 ? 1 : ulong.Parse(ends[0]);
-                    ulong high = ends.Length == 1 ? low : ends[1].Length == 0 ? ulong.MaxValue : ulong.Parse(ends[1]);
-                    return field >= low && field <= high;
-                });
-                Assert.Equal(selected != c.Complement, list.IsSelected(field));
-            }
+            Gen<(string List, bool Complement, ulong[] Probes)> cases =
+                from count in Gen.Choose(1, 5)
+                from items in Gen.ArrayOf(Gen.OneOf(
+                    Gen.Choose(1, 12).Select(n => n.ToString()),
+                    Gen.Choose(1, 12).SelectMany(a => Gen.Choose(a, 14).Select(b => a + "-" + b)),
+                    Gen.Choose(1, 12).Select(n => n + "-"),
+                    Gen.Choose(1, 12).Select(n => "-" + n)), count)
+                from complement in Gen.Elements(false, true)
+                from probes in Gen.ArrayOf(Gen.Choose(1, 20).Select(n => (ulong)n), 10)
+                select (string.Join(",", items), complement, probes);
+            return cases.ToArbitrary();
+        }
+    }
 
-            for (int i = 1; i < list.Lows.Length; i++)
+    [FastTextProperty(Arbitrary = [typeof(FieldListCases)])]
+    public void Field_lists_match_a_membership_reference((string List, bool Complement, ulong[] Probes) c)
+    {
+        CutFieldList list = CutFieldList.TryParse(c.List, c.Complement, out string error) ?? throw new InvalidOperationException(error);
+        foreach (ulong field in c.Probes.Append(ulong.MaxValue - 1))
+        {
+            bool selected = c.List.Split(',').Any(item =>
             {
-                Assert.True(list.Lows[i] > list.Highs[i - 1] + 1, "ranges are sorted, disjoint and not adjacent");
-            }
-        });
+                string[] ends = item.Split('-');
+                ulong low = ends[0].Length == 0 ? 1 : ulong.Parse(ends[0]);
+                ulong high = ends.Length == 1 ? low : ends[1].Length == 0 ? ulong.MaxValue : ulong.Parse(ends[1]);
+                return field >= low && field <= high;
+            });
+            Assert.Equal(selected != c.Complement, list.IsSelected(field));
+        }
+
+        for (int i = 1; i < list.Lows.Length; i++)
+        {
+            Assert.True(list.Lows[i] > list.Highs[i - 1] + 1, "ranges are sorted, disjoint and not adjacent");
+        }
     }
 
     [Fact]

@@ -5,8 +5,6 @@ using System.IO.Pipelines;
 using System.Threading.Tasks;
 using FastText;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Tsv;
@@ -19,8 +17,6 @@ namespace FastText.Tests.Tsv;
 /// </summary>
 public sealed class TsvExceptionSafetyTests
 {
-    private static readonly Gen<int> Seeds = Gen.Choose(0, int.MaxValue);
-
     private sealed class HandlerFailure : Exception
     {
     }
@@ -70,133 +66,124 @@ public sealed class TsvExceptionSafetyTests
         }
     }
 
-    [Fact]
-    public void ReadRows_with_a_handler_throwing_at_random_delivers_every_row_once()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 400)]
+    public void ReadRows_with_a_handler_throwing_at_random_delivers_every_row_once(int seed)
     {
-        Properties.ForAll(Seeds, seed =>
+        TsvCase tsv = TsvTestSupport.CreateCase(seed);
+        var random = new Random(seed ^ 0x1234567);
+        List<string> expected = TsvTestSupport.Reference(tsv);
+        ReadOnlySequence<byte> buffer = TsvTestSupport.ToSequence(TsvTestSupport.Split(tsv.Bytes, random));
+        var handler = new ThrowingHandler { Rows = new List<string>(), Random = random, OneIn = random.Next(1, 5) };
+        using TsvReader reader = tsv.CreateReader();
+        long? failedLine = null;
+        for (int attempt = 0; attempt < 10_000; attempt++)
         {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed);
-            var random = new Random(seed ^ 0x1234567);
-            List<string> expected = TsvTestSupport.Reference(tsv);
-            ReadOnlySequence<byte> buffer = TsvTestSupport.ToSequence(TsvTestSupport.Split(tsv.Bytes, random));
-            var handler = new ThrowingHandler { Rows = new List<string>(), Random = random, OneIn = random.Next(1, 5) };
-            using TsvReader reader = tsv.CreateReader();
-            long? failedLine = null;
-            for (int attempt = 0; attempt < 10_000; attempt++)
-            {
-                try
-                {
-                    reader.ReadRows(ref buffer, true, ref handler);
-                    break;
-                }
-                catch (HandlerFailure)
-                {
-                }
-                catch (TsvFormatException error)
-                {
-                    // Reported again, for the same line, on the next call: never skipped.
-                    long length = buffer.Length;
-                    var again = Assert.Throws<TsvFormatException>(() => reader.ReadRows(ref buffer, true, ref handler));
-                    Assert.Equal(error.LineNumber, again.LineNumber);
-                    Assert.Equal(length, buffer.Length);
-                    failedLine = error.LineNumber;
-                    break;
-                }
-            }
-
-            List<string> actual = handler.Rows;
-            if (failedLine is not null)
-            {
-                actual = actual.Append("error@" + failedLine).ToList();
-            }
-
-            TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
-        }, runs: 400);
-    }
-
-    [Fact]
-    public void The_pipe_driver_advances_the_pipe_before_a_handler_exception_leaves_it()
-    {
-        Properties.ForAll(Seeds, seed =>
-        {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed);
-            var random = new Random(seed ^ 0x7654321);
-            List<string> expected = TsvTestSupport.Reference(tsv);
-            var pipe = new ScriptedPipeReader(tsv.Bytes, random.Next(1, 40), random.Next(1, 30));
-            var handler = new ThrowingHandler { Rows = new List<string>(), Random = random, OneIn = random.Next(1, 5) };
-            using TsvReader reader = tsv.CreateReader();
-            List<string> actual = handler.Rows;
-            for (int attempt = 0; attempt < 10_000; attempt++)
-            {
-                try
-                {
-                    reader.ReadRowsAsync(pipe, handler).AsTask().GetAwaiter().GetResult();
-                    break;
-                }
-                catch (HandlerFailure)
-                {
-                    Assert.False(pipe.IsReading, "the driver left the pipe mid-read");
-                }
-                catch (TsvFormatException error)
-                {
-                    Assert.False(pipe.IsReading, "the driver left the pipe mid-read");
-                    actual = actual.Append("error@" + error.LineNumber).ToList();
-                    break;
-                }
-            }
-
-            TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
-        }, runs: 300);
-    }
-
-    [Fact]
-    public void A_failing_pipe_or_stream_leaves_a_prefix_of_the_rows_and_the_reader_reads_again_after_Reset()
-    {
-        Properties.ForAll(Seeds, seed =>
-        {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed);
-            var random = new Random(seed ^ 0x3C3C3C3);
-            List<string> expected = TsvTestSupport.Reference(tsv);
-            byte[] bytes = tsv.Bytes;
-            using TsvReader reader = tsv.CreateReader();
-            var handler = new ThrowingHandler { Rows = new List<string>() };
-            bool viaStream = random.Next(2) == 0;
             try
             {
-                if (viaStream)
-                {
-                    var stream = new ChunkedStream(bytes, random.Next(1, 40)) { ThrowAt = random.Next(0, bytes.Length + 1) };
-                    reader.ReadRowsAsync(stream, handler).AsTask().GetAwaiter().GetResult();
-                }
-                else
-                {
-                    var pipe = new ScriptedPipeReader(bytes, random.Next(1, 40), random.Next(1, 30)) { ThrowOnRead = random.Next(1, 8) };
-                    reader.ReadRowsAsync(pipe, handler).AsTask().GetAwaiter().GetResult();
-                }
+                reader.ReadRows(ref buffer, true, ref handler);
+                break;
             }
-            catch (IOException)
+            catch (HandlerFailure)
             {
             }
             catch (TsvFormatException error)
             {
-                handler.Rows.Add("error@" + error.LineNumber);
+                // Reported again, for the same line, on the next call: never skipped.
+                long length = buffer.Length;
+                var again = Assert.Throws<TsvFormatException>(() => reader.ReadRows(ref buffer, true, ref handler));
+                Assert.Equal(error.LineNumber, again.LineNumber);
+                Assert.Equal(length, buffer.Length);
+                failedLine = error.LineNumber;
+                break;
             }
+        }
 
-            Assert.True(handler.Rows.Count <= expected.Count && expected.Take(handler.Rows.Count).SequenceEqual(handler.Rows), tsv.ToString());
+        List<string> actual = handler.Rows;
+        if (failedLine is not null)
+        {
+            actual = actual.Append("error@" + failedLine).ToList();
+        }
 
-            reader.Reset();
-            var again = new ThrowingHandler { Rows = new List<string>() };
+        TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 300)]
+    public void The_pipe_driver_advances_the_pipe_before_a_handler_exception_leaves_it(int seed)
+    {
+        TsvCase tsv = TsvTestSupport.CreateCase(seed);
+        var random = new Random(seed ^ 0x7654321);
+        List<string> expected = TsvTestSupport.Reference(tsv);
+        var pipe = new ScriptedPipeReader(tsv.Bytes, random.Next(1, 40), random.Next(1, 30));
+        var handler = new ThrowingHandler { Rows = new List<string>(), Random = random, OneIn = random.Next(1, 5) };
+        using TsvReader reader = tsv.CreateReader();
+        List<string> actual = handler.Rows;
+        for (int attempt = 0; attempt < 10_000; attempt++)
+        {
             try
             {
-                reader.ReadRowsAsync(new ScriptedPipeReader(bytes, random.Next(1, 40), random.Next(1, 30)), again).AsTask().GetAwaiter().GetResult();
+                reader.ReadRowsAsync(pipe, handler).AsTask().GetAwaiter().GetResult();
+                break;
+            }
+            catch (HandlerFailure)
+            {
+                Assert.False(pipe.IsReading, "the driver left the pipe mid-read");
             }
             catch (TsvFormatException error)
             {
-                again.Rows.Add("error@" + error.LineNumber);
+                Assert.False(pipe.IsReading, "the driver left the pipe mid-read");
+                actual = actual.Append("error@" + error.LineNumber).ToList();
+                break;
             }
+        }
 
-            Assert.True(expected.SequenceEqual(again.Rows), "after Reset: " + tsv);
-        }, runs: 300);
+        TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 300)]
+    public void A_failing_pipe_or_stream_leaves_a_prefix_of_the_rows_and_the_reader_reads_again_after_Reset(int seed)
+    {
+        TsvCase tsv = TsvTestSupport.CreateCase(seed);
+        var random = new Random(seed ^ 0x3C3C3C3);
+        List<string> expected = TsvTestSupport.Reference(tsv);
+        byte[] bytes = tsv.Bytes;
+        using TsvReader reader = tsv.CreateReader();
+        var handler = new ThrowingHandler { Rows = new List<string>() };
+        bool viaStream = random.Next(2) == 0;
+        try
+        {
+            if (viaStream)
+            {
+                var stream = new ChunkedStream(bytes, random.Next(1, 40)) { ThrowAt = random.Next(0, bytes.Length + 1) };
+                reader.ReadRowsAsync(stream, handler).AsTask().GetAwaiter().GetResult();
+            }
+            else
+            {
+                var pipe = new ScriptedPipeReader(bytes, random.Next(1, 40), random.Next(1, 30)) { ThrowOnRead = random.Next(1, 8) };
+                reader.ReadRowsAsync(pipe, handler).AsTask().GetAwaiter().GetResult();
+            }
+        }
+        catch (IOException)
+        {
+        }
+        catch (TsvFormatException error)
+        {
+            handler.Rows.Add("error@" + error.LineNumber);
+        }
+
+        Assert.True(handler.Rows.Count <= expected.Count && expected.Take(handler.Rows.Count).SequenceEqual(handler.Rows), tsv.ToString());
+
+        reader.Reset();
+        var again = new ThrowingHandler { Rows = new List<string>() };
+        try
+        {
+            reader.ReadRowsAsync(new ScriptedPipeReader(bytes, random.Next(1, 40), random.Next(1, 30)), again).AsTask().GetAwaiter().GetResult();
+        }
+        catch (TsvFormatException error)
+        {
+            again.Rows.Add("error@" + error.LineNumber);
+        }
+
+        Assert.True(expected.SequenceEqual(again.Rows), "after Reset: " + tsv);
     }
 
     [Fact]
@@ -233,40 +220,37 @@ public sealed class TsvExceptionSafetyTests
         }
     }
 
-    [Fact]
-    public void CancelPendingRead_is_a_clean_stop_and_calling_again_continues()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
+    public void CancelPendingRead_is_a_clean_stop_and_calling_again_continues(int seed)
     {
-        Properties.ForAll(Seeds, seed =>
+        TsvCase tsv = TsvTestSupport.CreateCase(seed, allowErrors: false);
+        var random = new Random(seed);
+        List<string> expected = TsvTestSupport.Reference(tsv);
+        var pipe = new ScriptedPipeReader(tsv.Bytes, random.Next(1, 40), random.Next(1, 30));
+        var handler = new CancelPendingReadOnRow { Rows = new List<string>(), Pipe = pipe, Every = random.Next(1, 4) };
+        using TsvReader reader = tsv.CreateReader();
+        int stops = 0;
+        while (pipe.Consumed < tsv.Bytes.Length || stops == 0)
         {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed, allowErrors: false);
-            var random = new Random(seed);
-            List<string> expected = TsvTestSupport.Reference(tsv);
-            var pipe = new ScriptedPipeReader(tsv.Bytes, random.Next(1, 40), random.Next(1, 30));
-            var handler = new CancelPendingReadOnRow { Rows = new List<string>(), Pipe = pipe, Every = random.Next(1, 4) };
-            using TsvReader reader = tsv.CreateReader();
-            int stops = 0;
-            while (pipe.Consumed < tsv.Bytes.Length || stops == 0)
+            try
             {
-                try
-                {
-                    handler = reader.ReadRowsAsync(pipe, handler).AsTask().GetAwaiter().GetResult();
-                }
-                catch (TsvFormatException error)
-                {
-                    // The handler's rows so far were recorded by reference (its list).
-                    handler.Rows.Add("error@" + error.LineNumber);
-                    break;
-                }
-
-                Assert.False(pipe.IsReading);
-                if (++stops > 100_000)
-                {
-                    break;
-                }
+                handler = reader.ReadRowsAsync(pipe, handler).AsTask().GetAwaiter().GetResult();
+            }
+            catch (TsvFormatException error)
+            {
+                // The handler's rows so far were recorded by reference (its list).
+                handler.Rows.Add("error@" + error.LineNumber);
+                break;
             }
 
-            Assert.True(expected.SequenceEqual(handler.Rows), tsv.ToString());
-        }, runs: 200);
+            Assert.False(pipe.IsReading);
+            if (++stops > 100_000)
+            {
+                break;
+            }
+        }
+
+        Assert.True(expected.SequenceEqual(handler.Rows), tsv.ToString());
     }
 
     [Theory]

@@ -1,8 +1,6 @@
 using System.Globalization;
 using FastText;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Tsv;
@@ -81,106 +79,97 @@ public sealed class TsvParseDateTests
 
     private static DateTime Parse(string text, TsvParseSite site) => site.Read(text, row => row.GetDateTime(0));
 
-    [Fact]
-    public void Iso_forms_parse_to_the_generated_instant_and_agree_with_parse_exact()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
+    public void Iso_forms_parse_to_the_generated_instant_and_agree_with_parse_exact(int seed)
     {
-        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        IsoCase shape = CreateCase(seed);
+        TsvParseSite site = TsvParseSite.FromSeed(seed);
+        long utcTicks = shape.Local.Ticks - shape.Offset.Ticks;
+        bool inRange = utcTicks >= 0 && utcTicks <= DateTime.MaxValue.Ticks;
+        if (!inRange)
         {
-            IsoCase shape = CreateCase(seed);
-            TsvParseSite site = TsvParseSite.FromSeed(seed);
-            long utcTicks = shape.Local.Ticks - shape.Offset.Ticks;
-            bool inRange = utcTicks >= 0 && utcTicks <= DateTime.MaxValue.Ticks;
-            if (!inRange)
-            {
-                site.AssertRejects(Encoding.ASCII.GetBytes(shape.Text), row => row.GetDateTime(0));
-                Assert.False(site.Read(shape.Text, row => row.TryGetDateTime(0, out _)));
-                return;
-            }
+            site.AssertRejects(Encoding.ASCII.GetBytes(shape.Text), row => row.GetDateTime(0));
+            Assert.False(site.Read(shape.Text, row => row.TryGetDateTime(0, out _)));
+            return;
+        }
 
-            DateTime parsed = Parse(shape.Text, site);
-            DateTimeKind kind = shape.Zone == "" ? DateTimeKind.Unspecified : DateTimeKind.Utc;
-            Assert.Equal(utcTicks, parsed.Ticks);
-            Assert.Equal(kind, parsed.Kind);
-            Assert.True(TryReference(shape.Text, shape, out DateTime reference), shape.Text);
-            Assert.Equal(reference.Ticks, parsed.Ticks);
-            Assert.Equal(reference.Kind, parsed.Kind);
+        DateTime parsed = Parse(shape.Text, site);
+        DateTimeKind kind = shape.Zone == "" ? DateTimeKind.Unspecified : DateTimeKind.Utc;
+        Assert.Equal(utcTicks, parsed.Ticks);
+        Assert.Equal(kind, parsed.Kind);
+        Assert.True(TryReference(shape.Text, shape, out DateTime reference), shape.Text);
+        Assert.Equal(reference.Ticks, parsed.Ticks);
+        Assert.Equal(reference.Kind, parsed.Kind);
 
-            DateTimeOffset withOffset = site.Read(shape.Text, row => row.GetDateTimeOffset(0));
-            Assert.Equal(shape.Local.Ticks, withOffset.Ticks);
-            Assert.Equal(shape.Offset, withOffset.Offset);
-            Assert.True(site.Read(shape.Text, row => row.TryGetDateTimeOffset(0, out DateTimeOffset v) && v == withOffset));
-        });
+        DateTimeOffset withOffset = site.Read(shape.Text, row => row.GetDateTimeOffset(0));
+        Assert.Equal(shape.Local.Ticks, withOffset.Ticks);
+        Assert.Equal(shape.Offset, withOffset.Offset);
+        Assert.True(site.Read(shape.Text, row => row.TryGetDateTimeOffset(0, out DateTimeOffset v) && v == withOffset));
     }
 
-    [Fact]
-    public void Every_digit_changed_to_every_digit_agrees_with_parse_exact()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 60)]
+    public void Every_digit_changed_to_every_digit_agrees_with_parse_exact(int seed)
     {
-        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        IsoCase shape = CreateCase(seed);
+        var site = new TsvParseSite(0, 0, false);
+        char[] chars = shape.Text.ToCharArray();
+        for (int index = 0; index < chars.Length; index++)
         {
-            IsoCase shape = CreateCase(seed);
-            var site = new TsvParseSite(0, 0, false);
-            char[] chars = shape.Text.ToCharArray();
-            for (int index = 0; index < chars.Length; index++)
+            if (!char.IsDigit(shape.Text[index]))
             {
-                if (!char.IsDigit(shape.Text[index]))
-                {
-                    continue;
-                }
-
-                for (char digit = '0'; digit <= '9'; digit++)
-                {
-                    chars[index] = digit;
-                    string text = new string(chars);
-                    bool expectedOk = TryReference(text, shape, out DateTime expected);
-                    bool ok = site.Read(text, row => row.TryGetDateTime(0, out _));
-                    if (expectedOk && !ok && (text.StartsWith("0001-01-01", StringComparison.Ordinal) || text.StartsWith("9999-12-31", StringComparison.Ordinal)))
-                    {
-                        continue; // ParseExact clamps a zone that moves the instant out of range; we reject it (tested by name).
-                    }
-
-                    Assert.True(expectedOk == ok, $"'{text}': ParseExact {expectedOk}, FastText {ok}");
-                    if (ok)
-                    {
-                        DateTime actual = site.Read(text, row => row.GetDateTime(0));
-                        Assert.Equal(expected.Ticks, actual.Ticks);
-                        Assert.Equal(expected.Kind, actual.Kind);
-                    }
-                }
-
-                chars[index] = shape.Text[index];
+                continue;
             }
-        }, runs: 60);
+
+            for (char digit = '0'; digit <= '9'; digit++)
+            {
+                chars[index] = digit;
+                string text = new string(chars);
+                bool expectedOk = TryReference(text, shape, out DateTime expected);
+                bool ok = site.Read(text, row => row.TryGetDateTime(0, out _));
+                if (expectedOk && !ok && (text.StartsWith("0001-01-01", StringComparison.Ordinal) || text.StartsWith("9999-12-31", StringComparison.Ordinal)))
+                {
+                    continue; // ParseExact clamps a zone that moves the instant out of range; we reject it (tested by name).
+                }
+
+                Assert.True(expectedOk == ok, $"'{text}': ParseExact {expectedOk}, FastText {ok}");
+                if (ok)
+                {
+                    DateTime actual = site.Read(text, row => row.GetDateTime(0));
+                    Assert.Equal(expected.Ticks, actual.Ticks);
+                    Assert.Equal(expected.Kind, actual.Kind);
+                }
+            }
+
+            chars[index] = shape.Text[index];
+        }
     }
 
-    [Fact]
-    public void A_bad_byte_at_every_index_is_rejected_naming_line_column_and_header()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
+    public void A_bad_byte_at_every_index_is_rejected_naming_line_column_and_header(int seed)
     {
-        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        IsoCase shape = CreateCase(seed);
+        TsvParseSite site = TsvParseSite.FromSeed(seed);
+        byte[] bytes = Encoding.ASCII.GetBytes(shape.Text);
+        foreach (byte badByte in new byte[] { (byte)'x', (byte)'/', 0xC3, (byte)'\0' })
         {
-            IsoCase shape = CreateCase(seed);
-            TsvParseSite site = TsvParseSite.FromSeed(seed);
-            byte[] bytes = Encoding.ASCII.GetBytes(shape.Text);
-            foreach (byte badByte in new byte[] { (byte)'x', (byte)'/', 0xC3, (byte)'\0' })
+            for (int index = 0; index <= bytes.Length; index++)
             {
-                for (int index = 0; index <= bytes.Length; index++)
+                byte[] bad = index == bytes.Length ? bytes.Concat(new[] { badByte }).ToArray() : (byte[])bytes.Clone();
+                if (index < bytes.Length)
                 {
-                    byte[] bad = index == bytes.Length ? bytes.Concat(new[] { badByte }).ToArray() : (byte[])bytes.Clone();
-                    if (index < bytes.Length)
-                    {
-                        bad[index] = badByte;
-                    }
-
-                    site.AssertRejects(bad, row => row.GetDateTime(0));
-                    site.AssertRejects(bad, row => row.GetDateTimeOffset(0));
-                    Assert.False(site.Read(bad, row => row.TryGetDateTime(0, out _)));
+                    bad[index] = badByte;
                 }
-            }
 
-            if (!shape.Format.Contains('f') && shape.Zone != "Z")
-            {
-                site.AssertRejects(bytes.Take(bytes.Length - 1).ToArray(), row => row.GetDateTimeOffset(0)); // a cut-off text
+                site.AssertRejects(bad, row => row.GetDateTime(0));
+                site.AssertRejects(bad, row => row.GetDateTimeOffset(0));
+                Assert.False(site.Read(bad, row => row.TryGetDateTime(0, out _)));
             }
-        });
+        }
+
+        if (!shape.Format.Contains('f') && shape.Zone != "Z")
+        {
+            site.AssertRejects(bytes.Take(bytes.Length - 1).ToArray(), row => row.GetDateTimeOffset(0)); // a cut-off text
+        }
     }
 
     [Theory]
@@ -230,47 +219,44 @@ public sealed class TsvParseDateTests
         Assert.False(site.Read(text, row => row.TryGetDateTime(0, out _)));
     }
 
-    [Fact]
-    public void Custom_formats_agree_with_parse_exact_for_datetime_and_datetimeoffset()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
+    public void Custom_formats_agree_with_parse_exact_for_datetime_and_datetimeoffset(int seed)
     {
         string[] formats = { "dd/MMM/yyyy:HH:mm:ss zzz", "yyyyMMddHHmmss", "MM/dd/yyyy h:mm tt", "yyyy-MM-dd'T'HH:mm:ssK" };
-        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        var random = new Random(seed);
+        string format = formats[random.Next(formats.Length)];
+        var value = new DateTimeOffset(new DateTime(random.Next(1, 10000), random.Next(1, 13), random.Next(1, 29), random.Next(24), random.Next(60), random.Next(60)), TimeSpan.FromMinutes(random.Next(-600, 600)));
+        string text = value.ToString(format, CultureInfo.InvariantCulture);
+        if (random.Next(4) == 0)
         {
-            var random = new Random(seed);
-            string format = formats[random.Next(formats.Length)];
-            var value = new DateTimeOffset(new DateTime(random.Next(1, 10000), random.Next(1, 13), random.Next(1, 29), random.Next(24), random.Next(60), random.Next(60)), TimeSpan.FromMinutes(random.Next(-600, 600)));
-            string text = value.ToString(format, CultureInfo.InvariantCulture);
-            if (random.Next(4) == 0)
-            {
-                text = text.Insert(random.Next(text.Length + 1), random.Next(2) == 0 ? "x" : "é");
-            }
+            text = text.Insert(random.Next(text.Length + 1), random.Next(2) == 0 ? "x" : "é");
+        }
 
-            TsvParseSite site = TsvParseSite.FromSeed(seed);
-            bool expectedOk = DateTime.TryParseExact(text, format, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal, out DateTime expected);
-            Assert.Equal(expectedOk, site.Read(text, row => row.TryGetDateTime(0, format, out _)));
-            if (expectedOk)
-            {
-                DateTime actual = site.Read(text, row => row.GetDateTime(0, format));
-                Assert.Equal(expected, actual);
-                Assert.Equal(expected.Kind, actual.Kind);
-            }
-            else
-            {
-                site.AssertRejects(Encoding.UTF8.GetBytes(text), row => row.GetDateTime(0, format));
-            }
+        TsvParseSite site = TsvParseSite.FromSeed(seed);
+        bool expectedOk = DateTime.TryParseExact(text, format, CultureInfo.InvariantCulture, DateTimeStyles.AdjustToUniversal, out DateTime expected);
+        Assert.Equal(expectedOk, site.Read(text, row => row.TryGetDateTime(0, format, out _)));
+        if (expectedOk)
+        {
+            DateTime actual = site.Read(text, row => row.GetDateTime(0, format));
+            Assert.Equal(expected, actual);
+            Assert.Equal(expected.Kind, actual.Kind);
+        }
+        else
+        {
+            site.AssertRejects(Encoding.UTF8.GetBytes(text), row => row.GetDateTime(0, format));
+        }
 
-            bool expectedOffsetOk = DateTimeOffset.TryParseExact(text, format, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal, out DateTimeOffset expectedOffset);
-            Assert.Equal(expectedOffsetOk, site.Read(text, row => row.TryGetDateTimeOffset(0, format, out _)));
-            if (expectedOffsetOk)
-            {
-                Assert.Equal(expectedOffset, site.Read(text, row => row.GetDateTimeOffset(0, format)));
-                Assert.Equal(expectedOffset.Offset, site.Read(text, row => row.GetDateTimeOffset(0, format)).Offset);
-            }
-            else
-            {
-                site.AssertRejects(Encoding.UTF8.GetBytes(text), row => row.GetDateTimeOffset(0, format));
-            }
-        });
+        bool expectedOffsetOk = DateTimeOffset.TryParseExact(text, format, CultureInfo.InvariantCulture, DateTimeStyles.AssumeUniversal, out DateTimeOffset expectedOffset);
+        Assert.Equal(expectedOffsetOk, site.Read(text, row => row.TryGetDateTimeOffset(0, format, out _)));
+        if (expectedOffsetOk)
+        {
+            Assert.Equal(expectedOffset, site.Read(text, row => row.GetDateTimeOffset(0, format)));
+            Assert.Equal(expectedOffset.Offset, site.Read(text, row => row.GetDateTimeOffset(0, format)).Offset);
+        }
+        else
+        {
+            site.AssertRejects(Encoding.UTF8.GetBytes(text), row => row.GetDateTimeOffset(0, format));
+        }
     }
 
     [Fact]

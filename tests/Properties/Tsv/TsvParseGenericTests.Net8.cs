@@ -31,22 +31,25 @@ public sealed class TsvParseGenericTests
         }
     }
 
-    [Fact]
-    public void Parse_agrees_with_the_types_own_utf8_parser_and_rejects_a_bad_byte_anywhere()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
+    public void Parse_agrees_with_the_types_own_utf8_parser_and_rejects_a_bad_byte_anywhere(int seed)
     {
         TsvParseTypedTests.RoundTrips(
+            seed,
             r => r.Next(int.MinValue, int.MaxValue) >> r.Next(32),
             v => v.ToString(CultureInfo.InvariantCulture),
             row => row.Parse<int>(0),
             (TsvRow row, out int v) => row.TryParse(0, out v),
             rejectsWhiteSpace: false);
         TsvParseTypedTests.RoundTrips(
+            seed,
             r => (byte)r.Next(256),
             v => v.ToString(CultureInfo.InvariantCulture),
             row => row.Parse<byte>(0),
             (TsvRow row, out byte v) => row.TryParse(0, out v),
             rejectsWhiteSpace: false);
         TsvParseTypedTests.RoundTrips(
+            seed,
             r => (r.NextDouble() - 0.5) * Math.Pow(10, r.Next(-30, 30)),
             v => v.ToString("R", CultureInfo.InvariantCulture),
             row => row.Parse<double>(0),
@@ -54,49 +57,50 @@ public sealed class TsvParseGenericTests
             rejectsWhiteSpace: false);
     }
 
-    [Fact]
-    public void ParseChars_agrees_with_the_types_span_parser_and_rejects_a_bad_byte_anywhere()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
+    public void ParseChars_agrees_with_the_types_span_parser_and_rejects_a_bad_byte_anywhere(int seed)
     {
         // The types' own (non-exact) parsers are lenient about some stray bytes, so they judge the mutated texts.
-        AgreesWithSpanParser(r => new DateOnly(r.Next(1, 10000), r.Next(1, 13), r.Next(1, 29)), v => v.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture));
-        AgreesWithSpanParser(r => new Guid(Enumerable.Range(0, 16).Select(_ => (byte)r.Next(256)).ToArray()), v => v.ToString());
-        AgreesWithSpanParser(r => new TimeOnly(r.Next(24), r.Next(60), r.Next(60)), v => v.ToString("HH:mm:ss", CultureInfo.InvariantCulture));
+        AgreesWithSpanParser(seed, r => new DateOnly(r.Next(1, 10000), r.Next(1, 13), r.Next(1, 29)), v => v.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture));
+        AgreesWithSpanParser(seed, r => new Guid(Enumerable.Range(0, 16).Select(_ => (byte)r.Next(256)).ToArray()), v => v.ToString());
+        AgreesWithSpanParser(seed, r => new TimeOnly(r.Next(24), r.Next(60), r.Next(60)), v => v.ToString("HH:mm:ss", CultureInfo.InvariantCulture));
     }
 
-    private static void AgreesWithSpanParser<T>(Func<Random, T> generate, Func<T, string> format)
+    private static void AgreesWithSpanParser<T>(int seed, Func<Random, T> generate, Func<T, string> format)
         where T : ISpanParsable<T>
     {
-        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        var random = new Random(seed);
+        T value = generate(random);
+        string text = format(value);
+        TsvParseSite site = TsvParseSite.FromSeed(seed);
+        Assert.Equal(value, site.Read(text, row => row.ParseChars<T>(0)));
+        for (int index = 0; index < text.Length; index++)
         {
-            var random = new Random(seed);
-            T value = generate(random);
-            string text = format(value);
-            TsvParseSite site = TsvParseSite.FromSeed(seed);
-            Assert.Equal(value, site.Read(text, row => row.ParseChars<T>(0)));
-            for (int index = 0; index < text.Length; index++)
+            string bad = text.Remove(index, 1).Insert(index, "x");
+            bool expectedOk = T.TryParse(bad.AsSpan(), CultureInfo.InvariantCulture, out T? expected);
+            Assert.Equal(expectedOk, site.Read(bad, row => row.TryParseChars(0, out T? v) && EqualityComparer<T>.Default.Equals(v, expected)));
+            if (!expectedOk)
             {
-                string bad = text.Remove(index, 1).Insert(index, "x");
-                bool expectedOk = T.TryParse(bad.AsSpan(), CultureInfo.InvariantCulture, out T? expected);
-                Assert.Equal(expectedOk, site.Read(bad, row => row.TryParseChars(0, out T? v) && EqualityComparer<T>.Default.Equals(v, expected)));
-                if (!expectedOk)
-                {
-                    site.AssertRejects(Encoding.ASCII.GetBytes(bad), row => row.ParseChars<T>(0));
-                }
+                site.AssertRejects(Encoding.ASCII.GetBytes(bad), row => row.ParseChars<T>(0));
             }
-        });
+        }
     }
 
-    [Fact]
-    public void ParseChars_transcodes_like_encoding_utf8_including_invalid_bytes_and_long_columns()
+    /// <summary>Columns of up to 400 pieces: 1- to 4-byte UTF-8, a truncated sequence (0xC3) or an invalid byte (0xFF).</summary>
+    public static class Utf8Columns
     {
-        string[] pieces = { "a", "é", "€", "\U0001F600", " ", "7" };
-        Gen<byte[]> values = Gen.Choose(0, 400).SelectMany(length => Gen.Choose(0, pieces.Length + 1).ArrayOf(length)).Select(indices =>
-            indices.SelectMany(i => i == pieces.Length ? new byte[] { 0xC3 } : i == pieces.Length + 1 ? new byte[] { 0xFF } : Encoding.UTF8.GetBytes(pieces[i])).ToArray());
-        Properties.ForAll(values, bytes =>
-        {
-            var site = new TsvParseSite(1, 0, false);
-            Assert.Equal(Encoding.UTF8.GetString(bytes), site.Read(bytes, row => row.ParseChars<CapturedText>(0)).Text);
-        });
+        private static readonly string[] Pieces = { "a", "é", "€", "\U0001F600", " ", "7" };
+
+        public static Arbitrary<byte[]> Column() =>
+            Gen.Choose(0, 400).SelectMany(length => Gen.Choose(0, Pieces.Length + 1).ArrayOf(length)).Select(indices =>
+                indices.SelectMany(i => i == Pieces.Length ? new byte[] { 0xC3 } : i == Pieces.Length + 1 ? new byte[] { 0xFF } : Encoding.UTF8.GetBytes(Pieces[i])).ToArray()).ToArbitrary();
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(Utf8Columns)])]
+    public void ParseChars_transcodes_like_encoding_utf8_including_invalid_bytes_and_long_columns(byte[] bytes)
+    {
+        var site = new TsvParseSite(1, 0, false);
+        Assert.Equal(Encoding.UTF8.GetString(bytes), site.Read(bytes, row => row.ParseChars<CapturedText>(0)).Text);
         var rejected = new TsvParseSite(2, 1, true);
         rejected.AssertRejects(Encoding.UTF8.GetBytes("reject" + new string('é', 300)), row => row.ParseChars<CapturedText>(0));
         Assert.False(rejected.Read("reject", row => row.TryParseChars(0, out CapturedText _)));

@@ -6,8 +6,6 @@ using System.Threading;
 using System.Threading.Tasks;
 using FastText;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Tsv;
@@ -125,40 +123,34 @@ public sealed partial class TsvPipeReaderTests
         return rows;
     }
 
-    [Fact]
-    public void The_pipe_driver_with_small_segments_and_random_writes_equals_the_reference()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 120)]
+    public void The_pipe_driver_with_small_segments_and_random_writes_equals_the_reference(int seed)
     {
-        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
-        {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed);
-            List<string> expected = TsvTestSupport.Reference(tsv);
-            List<string> actual = ReadThroughPipe(tsv, new Random(seed));
-            TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
-        }, runs: 120);
+        TsvCase tsv = TsvTestSupport.CreateCase(seed);
+        List<string> expected = TsvTestSupport.Reference(tsv);
+        List<string> actual = ReadThroughPipe(tsv, new Random(seed));
+        TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
     }
 
-    [Fact]
-    public void The_stream_overload_reads_trickling_and_gzip_streams_like_the_reference()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 80)]
+    public void The_stream_overload_reads_trickling_and_gzip_streams_like_the_reference(int seed)
     {
-        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        TsvCase tsv = TsvTestSupport.CreateCase(seed);
+        List<string> expected = TsvTestSupport.Reference(tsv);
+        var random = new Random(seed);
+        Stream input = random.Next(2) == 0 ? new TrickleStream(tsv.Bytes, random) : Gzip(tsv.Bytes);
+        var rows = new List<string>();
+        using TsvReader reader = tsv.CreateReader();
+        try
         {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed);
-            List<string> expected = TsvTestSupport.Reference(tsv);
-            var random = new Random(seed);
-            Stream input = random.Next(2) == 0 ? new TrickleStream(tsv.Bytes, random) : Gzip(tsv.Bytes);
-            var rows = new List<string>();
-            using TsvReader reader = tsv.CreateReader();
-            try
-            {
-                reader.ReadRowsAsync(input, new CollectingHandler { Rows = rows }).AsTask().GetAwaiter().GetResult();
-            }
-            catch (TsvFormatException error)
-            {
-                rows.Add("error@" + error.LineNumber);
-            }
+            reader.ReadRowsAsync(input, new CollectingHandler { Rows = rows }).AsTask().GetAwaiter().GetResult();
+        }
+        catch (TsvFormatException error)
+        {
+            rows.Add("error@" + error.LineNumber);
+        }
 
-            TsvTestSupport.AssertRows(expected, rows, $"{tsv}");
-        }, runs: 80);
+        TsvTestSupport.AssertRows(expected, rows, $"{tsv}");
     }
 
     private static Stream Gzip(byte[] bytes)

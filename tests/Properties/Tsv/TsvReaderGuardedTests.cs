@@ -1,28 +1,23 @@
 using System.IO;
 using FastText;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Tsv;
 
 public sealed class TsvReaderGuardedTests
 {
-    [GuardedFact]
-    public void The_contiguous_reader_never_reads_past_input_that_ends_at_a_guard_page()
+    [GuardedProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 150)]
+    public void The_contiguous_reader_never_reads_past_input_that_ends_at_a_guard_page(int seed)
     {
-        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
-        {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed);
-            byte[] bytes = tsv.Bytes;
-            using var guarded = new GuardedBuffer(Math.Max(1, bytes.Length));
-            Span<byte> flush = guarded.Bytes(bytes.Length);
-            bytes.CopyTo(flush);
-            using TsvReader reader = tsv.CreateReader();
-            List<string> actual = TsvTestSupport.ReadSpan(reader, flush);
-            Assert.True(TsvTestSupport.Reference(tsv).SequenceEqual(actual), tsv.ToString());
-        }, runs: 150);
+        TsvCase tsv = TsvTestSupport.CreateCase(seed);
+        byte[] bytes = tsv.Bytes;
+        using var guarded = new GuardedBuffer(Math.Max(1, bytes.Length));
+        Span<byte> flush = guarded.Bytes(bytes.Length);
+        bytes.CopyTo(flush);
+        using TsvReader reader = tsv.CreateReader();
+        List<string> actual = TsvTestSupport.ReadSpan(reader, flush);
+        Assert.True(TsvTestSupport.Reference(tsv).SequenceEqual(actual), tsv.ToString());
     }
 
     [GuardedFact]

@@ -1,29 +1,22 @@
 using System.Buffers;
 using FastText;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Tsv;
 
 public sealed class TsvReaderSegmentationTests
 {
-    private static readonly Gen<int> Seeds = Gen.Choose(0, int.MaxValue);
-
-    [Fact]
-    public void Any_segmentation_and_arrival_order_reads_the_rows_of_the_reference()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 600)]
+    public void Any_segmentation_and_arrival_order_reads_the_rows_of_the_reference(int seed)
     {
-        Properties.ForAll(Seeds, seed =>
-        {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed);
-            var random = new Random(seed ^ 0x5bd1e995);
-            List<string> expected = TsvTestSupport.Reference(tsv);
-            List<byte[]> segments = TsvTestSupport.Split(tsv.Bytes, random);
-            using TsvReader reader = tsv.CreateReader();
-            List<string> actual = TsvTestSupport.ReadIncrementally(reader, TsvTestSupport.ToSequence(segments), random);
-            TsvTestSupport.AssertRows(expected, actual, $"{tsv}\nsegments: {string.Join(" | ", segments.Select(s => s.Length))}");
-        }, runs: 600);
+        TsvCase tsv = TsvTestSupport.CreateCase(seed);
+        var random = new Random(seed ^ 0x5bd1e995);
+        List<string> expected = TsvTestSupport.Reference(tsv);
+        List<byte[]> segments = TsvTestSupport.Split(tsv.Bytes, random);
+        using TsvReader reader = tsv.CreateReader();
+        List<string> actual = TsvTestSupport.ReadIncrementally(reader, TsvTestSupport.ToSequence(segments), random);
+        TsvTestSupport.AssertRows(expected, actual, $"{tsv}\nsegments: {string.Join(" | ", segments.Select(s => s.Length))}");
     }
 
     private struct RenderingHandler : ITsvRowHandler
@@ -33,67 +26,58 @@ public sealed class TsvReaderSegmentationTests
         public void OnRow(in TsvRow row) => Rows.Add(TsvTestSupport.Render(row));
     }
 
-    [Fact]
-    public void ReadRows_over_any_segmentation_and_arrival_order_reads_the_rows_of_the_reference()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 300)]
+    public void ReadRows_over_any_segmentation_and_arrival_order_reads_the_rows_of_the_reference(int seed)
     {
-        Properties.ForAll(Seeds, seed =>
+        TsvCase tsv = TsvTestSupport.CreateCase(seed);
+        var random = new Random(seed ^ 0x2545F491);
+        List<string> expected = TsvTestSupport.Reference(tsv);
+        ReadOnlySequence<byte> all = TsvTestSupport.ToSequence(TsvTestSupport.Split(tsv.Bytes, random));
+        var arrivals = Enumerable.Range(0, random.Next(0, 6)).Select(_ => (long)random.Next(0, (int)all.Length + 1)).OrderBy(a => a).ToList();
+        arrivals.Add(all.Length);
+        var handler = new RenderingHandler { Rows = new List<string>() };
+        using TsvReader reader = tsv.CreateReader();
+        long consumed = 0;
+        long counted = 0;
+        try
         {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed);
-            var random = new Random(seed ^ 0x2545F491);
-            List<string> expected = TsvTestSupport.Reference(tsv);
-            ReadOnlySequence<byte> all = TsvTestSupport.ToSequence(TsvTestSupport.Split(tsv.Bytes, random));
-            var arrivals = Enumerable.Range(0, random.Next(0, 6)).Select(_ => (long)random.Next(0, (int)all.Length + 1)).OrderBy(a => a).ToList();
-            arrivals.Add(all.Length);
-            var handler = new RenderingHandler { Rows = new List<string>() };
-            using TsvReader reader = tsv.CreateReader();
-            long consumed = 0;
-            long counted = 0;
-            try
+            foreach (long arrival in arrivals)
             {
-                foreach (long arrival in arrivals)
-                {
-                    ReadOnlySequence<byte> buffer = all.Slice(consumed, arrival - consumed);
-                    counted += reader.ReadRows(ref buffer, arrival == all.Length, ref handler);
-                    consumed = arrival - buffer.Length;
-                }
-
-                Assert.Equal(all.Length, consumed);
-                Assert.Equal(handler.Rows.Count, counted);
-            }
-            catch (TsvFormatException error)
-            {
-                handler.Rows.Add("error@" + error.LineNumber);
+                ReadOnlySequence<byte> buffer = all.Slice(consumed, arrival - consumed);
+                counted += reader.ReadRows(ref buffer, arrival == all.Length, ref handler);
+                consumed = arrival - buffer.Length;
             }
 
-            TsvTestSupport.AssertRows(expected, handler.Rows, $"{tsv}");
-        }, runs: 300);
+            Assert.Equal(all.Length, consumed);
+            Assert.Equal(handler.Rows.Count, counted);
+        }
+        catch (TsvFormatException error)
+        {
+            handler.Rows.Add("error@" + error.LineNumber);
+        }
+
+        TsvTestSupport.AssertRows(expected, handler.Rows, $"{tsv}");
     }
 
-    [Fact]
-    public void The_span_overload_reads_the_rows_of_the_reference()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
+    public void The_span_overload_reads_the_rows_of_the_reference(int seed)
     {
-        Properties.ForAll(Seeds, seed =>
-        {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed);
-            List<string> expected = TsvTestSupport.Reference(tsv);
-            using TsvReader reader = tsv.CreateReader();
-            List<string> actual = TsvTestSupport.ReadSpan(reader, tsv.Bytes);
-            TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
-        });
+        TsvCase tsv = TsvTestSupport.CreateCase(seed);
+        List<string> expected = TsvTestSupport.Reference(tsv);
+        using TsvReader reader = tsv.CreateReader();
+        List<string> actual = TsvTestSupport.ReadSpan(reader, tsv.Bytes);
+        TsvTestSupport.AssertRows(expected, actual, $"{tsv}");
     }
 
-    [Fact]
-    public void A_reset_reader_reads_a_second_input_like_a_new_one()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 100)]
+    public void A_reset_reader_reads_a_second_input_like_a_new_one(int seed)
     {
-        Properties.ForAll(Seeds, seed =>
-        {
-            TsvCase tsv = TsvTestSupport.CreateCase(seed);
-            using TsvReader reader = tsv.CreateReader();
-            List<string> first = TsvTestSupport.ReadSpan(reader, tsv.Bytes);
-            reader.Reset();
-            List<string> second = TsvTestSupport.ReadSpan(reader, tsv.Bytes);
-            Assert.Equal(first, second);
-        }, runs: 100);
+        TsvCase tsv = TsvTestSupport.CreateCase(seed);
+        using TsvReader reader = tsv.CreateReader();
+        List<string> first = TsvTestSupport.ReadSpan(reader, tsv.Bytes);
+        reader.Reset();
+        List<string> second = TsvTestSupport.ReadSpan(reader, tsv.Bytes);
+        Assert.Equal(first, second);
     }
 
     [Fact]

@@ -4,8 +4,6 @@ using System.IO;
 using System.Threading;
 using FastText;
 using FastText.Tests.Infrastructure;
-using FsCheck;
-using FsCheck.Fluent;
 using Xunit;
 
 namespace FastText.Tests.Tsv;
@@ -64,57 +62,54 @@ public sealed class TsvWriterBehaviourTests
         return Encoding.UTF8.GetString(output.WrittenSpan.ToArray());
     }
 
-    [Fact]
-    public void Typed_fields_are_the_invariant_text_and_read_back_with_the_row_getters()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
+    public void Typed_fields_are_the_invariant_text_and_read_back_with_the_row_getters(int seed)
     {
-        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        var random = new Random(seed);
+        byte[] guidBytes = new byte[16];
+        random.NextBytes(guidBytes);
+        int i = random.Next(int.MinValue, int.MaxValue);
+        long l = ((long)random.Next() << 32) ^ random.Next() ^ (random.Next(2) == 0 ? long.MinValue : 0);
+        double d = (random.NextDouble() - 0.5) * Math.Pow(10, random.Next(-300, 300));
+        decimal m = new decimal(random.Next(), random.Next(), random.Next(), random.Next(2) == 0, (byte)random.Next(29));
+        bool b = random.Next(2) == 0;
+        var g = new Guid(guidBytes);
+        var t = TimeSpan.FromTicks(((long)random.Next() << 31) ^ random.Next());
+        var utc = new DateTime((long)(random.NextDouble() * DateTime.MaxValue.Ticks), random.Next(2) == 0 ? DateTimeKind.Utc : DateTimeKind.Unspecified);
+        var offset = new DateTimeOffset(new DateTime(random.Next(2, 9999), 6, 15, 12, 0, 0).AddTicks(random.Next()), TimeSpan.FromMinutes(random.Next(-840, 841)));
+        string text = Written(w =>
         {
-            var random = new Random(seed);
-            byte[] guidBytes = new byte[16];
-            random.NextBytes(guidBytes);
-            int i = random.Next(int.MinValue, int.MaxValue);
-            long l = ((long)random.Next() << 32) ^ random.Next() ^ (random.Next(2) == 0 ? long.MinValue : 0);
-            double d = (random.NextDouble() - 0.5) * Math.Pow(10, random.Next(-300, 300));
-            decimal m = new decimal(random.Next(), random.Next(), random.Next(), random.Next(2) == 0, (byte)random.Next(29));
-            bool b = random.Next(2) == 0;
-            var g = new Guid(guidBytes);
-            var t = TimeSpan.FromTicks(((long)random.Next() << 31) ^ random.Next());
-            var utc = new DateTime((long)(random.NextDouble() * DateTime.MaxValue.Ticks), random.Next(2) == 0 ? DateTimeKind.Utc : DateTimeKind.Unspecified);
-            var offset = new DateTimeOffset(new DateTime(random.Next(2, 9999), 6, 15, 12, 0, 0).AddTicks(random.Next()), TimeSpan.FromMinutes(random.Next(-840, 841)));
-            string text = Written(w =>
-            {
-                w.WriteField(i);
-                w.WriteField(l);
-                w.WriteField(d);
-                w.WriteField(m);
-                w.WriteField(b);
-                w.WriteField(g);
-                w.WriteField(t);
-                w.WriteField(utc);
-                w.WriteField(offset);
-                w.EndRow();
-            });
-            string expected = string.Join("\t",
-                i.ToString(CultureInfo.InvariantCulture), l.ToString(CultureInfo.InvariantCulture), d.ToString("R", CultureInfo.InvariantCulture),
-                m.ToString(CultureInfo.InvariantCulture), b.ToString(CultureInfo.InvariantCulture), g.ToString(), t.ToString(),
-                utc.ToString("O", CultureInfo.InvariantCulture), offset.ToString("O", CultureInfo.InvariantCulture)) + "\n";
-            Assert.Equal(expected, text);
-
-            using var reader = new TsvReader(Enumerable.Range(0, 9).ToArray());
-            ReadOnlySpan<byte> input = Encoding.UTF8.GetBytes(text);
-            Assert.True(reader.TryReadRow(ref input, true, out TsvRow row));
-            Assert.Equal(i, row.GetInt32(0));
-            Assert.Equal(l, row.GetInt64(1));
-            Assert.Equal(d, row.GetDouble(2));
-            Assert.Equal(m, row.GetDecimal(3));
-            Assert.Equal(b, row.GetBoolean(4));
-            Assert.Equal(g, row.GetGuid(5));
-            Assert.Equal(t, row.GetTimeSpan(6));
-            Assert.Equal(utc, row.GetDateTime(7));
-            Assert.Equal(utc.Kind, row.GetDateTime(7).Kind);
-            Assert.Equal(offset, row.GetDateTimeOffset(8));
-            Assert.Equal(offset.Offset, row.GetDateTimeOffset(8).Offset);
+            w.WriteField(i);
+            w.WriteField(l);
+            w.WriteField(d);
+            w.WriteField(m);
+            w.WriteField(b);
+            w.WriteField(g);
+            w.WriteField(t);
+            w.WriteField(utc);
+            w.WriteField(offset);
+            w.EndRow();
         });
+        string expected = string.Join("\t",
+            i.ToString(CultureInfo.InvariantCulture), l.ToString(CultureInfo.InvariantCulture), d.ToString("R", CultureInfo.InvariantCulture),
+            m.ToString(CultureInfo.InvariantCulture), b.ToString(CultureInfo.InvariantCulture), g.ToString(), t.ToString(),
+            utc.ToString("O", CultureInfo.InvariantCulture), offset.ToString("O", CultureInfo.InvariantCulture)) + "\n";
+        Assert.Equal(expected, text);
+
+        using var reader = new TsvReader(Enumerable.Range(0, 9).ToArray());
+        ReadOnlySpan<byte> input = Encoding.UTF8.GetBytes(text);
+        Assert.True(reader.TryReadRow(ref input, true, out TsvRow row));
+        Assert.Equal(i, row.GetInt32(0));
+        Assert.Equal(l, row.GetInt64(1));
+        Assert.Equal(d, row.GetDouble(2));
+        Assert.Equal(m, row.GetDecimal(3));
+        Assert.Equal(b, row.GetBoolean(4));
+        Assert.Equal(g, row.GetGuid(5));
+        Assert.Equal(t, row.GetTimeSpan(6));
+        Assert.Equal(utc, row.GetDateTime(7));
+        Assert.Equal(utc.Kind, row.GetDateTime(7).Kind);
+        Assert.Equal(offset, row.GetDateTimeOffset(8));
+        Assert.Equal(offset.Offset, row.GetDateTimeOffset(8).Offset);
     }
 
     [Fact]
@@ -133,53 +128,50 @@ public sealed class TsvWriterBehaviourTests
         Assert.Throws<FormatException>(() => Written(w => w.WriteField(new DateTime(2026, 1, 1), new StandardFormat('X'))));
     }
 
-    [Fact]
-    public void A_failing_stream_faults_the_writer_and_only_complete_rows_are_counted()
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
+    public void A_failing_stream_faults_the_writer_and_only_complete_rows_are_counted(int seed)
     {
-        Properties.ForAll(Gen.Choose(0, int.MaxValue), seed =>
+        var random = new Random(seed);
+        var rows = Enumerable.Range(0, 40).Select(r => Enumerable.Range(0, random.Next(1, 4)).Select(f => Encoding.ASCII.GetBytes(new string('a', random.Next(0, 30)) + r)).ToList()).ToList();
+        byte[] all = TsvWriterRoundTripTests.Reference(rows, escape: false);
+        var stream = new FailingStream(random.Next(0, all.Length));
+        var writer = new TsvWriter(stream, new TsvWriterOptions { BufferSize = random.Next(16, 200) }, leaveOpen: true);
+        IOException? failure = null;
+        try
         {
-            var random = new Random(seed);
-            var rows = Enumerable.Range(0, 40).Select(r => Enumerable.Range(0, random.Next(1, 4)).Select(f => Encoding.ASCII.GetBytes(new string('a', random.Next(0, 30)) + r)).ToList()).ToList();
-            byte[] all = TsvWriterRoundTripTests.Reference(rows, escape: false);
-            var stream = new FailingStream(random.Next(0, all.Length));
-            var writer = new TsvWriter(stream, new TsvWriterOptions { BufferSize = random.Next(16, 200) }, leaveOpen: true);
-            IOException? failure = null;
-            try
+            foreach (List<byte[]> row in rows)
             {
-                foreach (List<byte[]> row in rows)
+                foreach (byte[] field in row)
                 {
-                    foreach (byte[] field in row)
-                    {
-                        writer.WriteField(field);
-                    }
-
-                    writer.EndRow();
+                    writer.WriteField(field);
                 }
 
-                writer.Flush();
-            }
-            catch (IOException error)
-            {
-                failure = error;
+                writer.EndRow();
             }
 
-            Assert.NotNull(failure);
-            long flushed = writer.FlushedRowCount;
-            byte[] complete = TsvWriterRoundTripTests.Reference(rows.Take((int)flushed), escape: false);
-            byte[] reached = stream.ToArray();
-            Assert.True(reached.Length >= complete.Length);
-            Assert.True(reached.AsSpan(0, complete.Length).SequenceEqual(complete));
-            Assert.True(all.AsSpan(0, reached.Length).SequenceEqual(reached)); // a prefix of the rows, nothing else
-            Assert.True(flushed < rows.Count); // the failed write's rows are not claimed, even the ones that got through whole
-            Assert.Throws<InvalidOperationException>(() => writer.WriteField(1));
-            Assert.Throws<InvalidOperationException>(() => writer.EndRow());
-            Assert.Throws<InvalidOperationException>(() => writer.Flush());
-            Assert.Throws<InvalidOperationException>(() => writer.FlushAsync().GetAwaiter().GetResult());
-            int writes = stream.WriteSizes.Count;
-            writer.Dispose();
-            Assert.Equal(writes, stream.WriteSizes.Count);
-            Assert.Throws<ObjectDisposedException>(() => writer.WriteField("x"));
-        });
+            writer.Flush();
+        }
+        catch (IOException error)
+        {
+            failure = error;
+        }
+
+        Assert.NotNull(failure);
+        long flushed = writer.FlushedRowCount;
+        byte[] complete = TsvWriterRoundTripTests.Reference(rows.Take((int)flushed), escape: false);
+        byte[] reached = stream.ToArray();
+        Assert.True(reached.Length >= complete.Length);
+        Assert.True(reached.AsSpan(0, complete.Length).SequenceEqual(complete));
+        Assert.True(all.AsSpan(0, reached.Length).SequenceEqual(reached)); // a prefix of the rows, nothing else
+        Assert.True(flushed < rows.Count); // the failed write's rows are not claimed, even the ones that got through whole
+        Assert.Throws<InvalidOperationException>(() => writer.WriteField(1));
+        Assert.Throws<InvalidOperationException>(() => writer.EndRow());
+        Assert.Throws<InvalidOperationException>(() => writer.Flush());
+        Assert.Throws<InvalidOperationException>(() => writer.FlushAsync().GetAwaiter().GetResult());
+        int writes = stream.WriteSizes.Count;
+        writer.Dispose();
+        Assert.Equal(writes, stream.WriteSizes.Count);
+        Assert.Throws<ObjectDisposedException>(() => writer.WriteField("x"));
     }
 
     [Fact]
