@@ -42,14 +42,14 @@ public static class Program
     public static int Main(string[] args)
     {
         _ = PosixInputStream.StandardInputClosedAtStart;
-        CutCommandLine commandLine = CutCommandLine.Parse(args);
+        CutCommandLine commandLine = CutCommandLine.Parse(CommandLineBytes.Get(args));
         var output = new CutOutput(new PosixOutputStream());
         try
         {
             switch (commandLine.Action)
             {
                 case CutAction.Fail:
-                    Console.Error.Write("tsvcut: " + commandLine.Error + "\nTry 'tsvcut --help' for more information.\n");
+                    WriteError(commandLine.Error + "\nTry 'tsvcut --help' for more information.");
                     return 1;
                 case CutAction.Help:
                     output.Write(Encoding.UTF8.GetBytes(Usage));
@@ -70,7 +70,7 @@ public static class Program
         }
         catch (CutOutputException e)
         {
-            Console.Error.Write("tsvcut: write error: " + e.Message + "\n");
+            WriteError("write error: " + e.Message);
             return 1;
         }
     }
@@ -95,7 +95,7 @@ public static class Program
             {
                 // Everything cut before the error goes out before the message about it.
                 output.Flush();
-                Console.Error.Write("tsvcut: " + CutText.QuoteFileName(file) + ": " + e.Message + "\n");
+                WriteError(CutText.QuoteFileName(file) + ": " + e.Message);
                 exitCode = 1;
             }
         }
@@ -116,19 +116,33 @@ public static class Program
             return false;
         }
 
+        long cut = 0;
         int chunkLength = ParallelCutter.ChunkLengthFor(cutter, mapped.Length);
         if (chunkLength > 0)
         {
             parallel ??= new ParallelCutter(commandLine, output, Math.Max(Environment.ProcessorCount, 2), chunkLength);
-            parallel.Cut(mapped.Address, mapped.Length, cutter.Terminator, mapped.Populate);
+            cut = parallel.Cut(mapped.Address, mapped.Length, cutter.Terminator, mapped.Populate);
         }
-        else
+
+        // All of a small file; after a parallel cut, the rest from a line too long for its chunks on (each line is
+        // cut on its own, so a cut may start at any line).
+        if (cut < mapped.Length)
         {
-            mapped.Populate(0, mapped.Length);
-            cutter.Cut(mapped.Address, mapped.Length);
+            mapped.Populate(cut, mapped.Length - cut);
+            cutter.Cut(mapped.Address + cut, mapped.Length - cut);
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// "tsvcut: " + <paramref name="message"/> + newline on standard error, one char per byte (messages are byte
+    /// strings: a file name or option byte that is not UTF-8 is written back as the byte it was, as cut does).
+    /// </summary>
+    private static void WriteError(string message)
+    {
+        using Stream error = Console.OpenStandardError();
+        error.Write(Encoding.Latin1.GetBytes("tsvcut: " + message + "\n"));
     }
 
     private static string Version() =>
