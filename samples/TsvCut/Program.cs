@@ -116,20 +116,16 @@ public static class Program
             return false;
         }
 
-        long cut = 0;
         int chunkLength = ParallelCutter.ChunkLengthFor(cutter, mapped.Length);
         if (chunkLength > 0)
         {
             parallel ??= new ParallelCutter(commandLine, output, Math.Max(Environment.ProcessorCount, 2), chunkLength);
-            cut = parallel.Cut(mapped.Address, mapped.Length, cutter.Terminator, mapped.Populate);
+            parallel.CutAll(mapped.Address, mapped.Length, cutter, mapped.Populate);
         }
-
-        // All of a small file; after a parallel cut, the rest from a line too long for its chunks on (each line is
-        // cut on its own, so a cut may start at any line).
-        if (cut < mapped.Length)
+        else
         {
-            mapped.Populate(cut, mapped.Length - cut);
-            cutter.Cut(mapped.Address + cut, mapped.Length - cut);
+            mapped.Populate(0, mapped.Length);
+            cutter.Cut(mapped.Address, mapped.Length);
         }
 
         return true;

@@ -48,7 +48,7 @@ internal static class CutText
     /// shell-escape style does in the C locale: as is when the shell would read it back unchanged; in double quotes
     /// when it holds an apostrophe and nothing else that needs quoting inside them; otherwise in single quotes, an
     /// apostrophe as '\'' and each run of unprintable bytes as $'\ooo' (C escapes for \n, \t and the like), with
-    /// quotearg's extra leading '' when the name holds both an apostrophe and an unprintable byte.
+    /// quotearg's extra leading '' when the name holds an apostrophe and ends with an unprintable byte.
     /// </summary>
     public static string QuoteFileName(string name)
     {
@@ -79,8 +79,10 @@ internal static class CutText
         }
 
         var quoted = new StringBuilder(name.Length + 8);
-        if (apostrophe && unprintable)
+        if (apostrophe && name[^1] is < (char)0x20 or > (char)0x7e)
         {
+            // quotearg's rescan after an apostrophe leaves this when the name ends inside $'...'. (With an
+            // apostrophe next to an unprintable byte it is odder still; those names are quoted as above.)
             quoted.Append("''");
         }
 

@@ -57,10 +57,13 @@ internal sealed class ParallelCutter
     private long _failedChunk;
 
     private readonly int _chunkLength;
+    private readonly int _maxChunkLength;
 
-    public ParallelCutter(CutCommandLine settings, CutOutput output, int workers, int chunkLength)
+    /// <param name="maxChunkLength">The longest chunk (tests pass less than 1 GiB; at least <paramref name="chunkLength"/>).</param>
+    public ParallelCutter(CutCommandLine settings, CutOutput output, int workers, int chunkLength, int maxChunkLength = MaxChunkLength)
     {
         _chunkLength = chunkLength;
+        _maxChunkLength = Math.Max(maxChunkLength, chunkLength);
         _settings = settings;
         _output = output;
         Workers = Math.Clamp(workers, 1, MaxWorkers);
@@ -143,6 +146,21 @@ internal sealed class ParallelCutter
         }
 
         return _chunkedLength;
+    }
+
+    /// <summary>
+    /// <see cref="Cut"/>, then, if it stopped before a line too long for a chunk, the rest with
+    /// <paramref name="cutter"/> (sequentially, streaming that line): all of the input, in order.
+    /// </summary>
+    public unsafe void CutAll(byte* input, long length, FieldCutter cutter, Action<long, long>? prepareRange = null)
+    {
+        long cut = Cut(input, length, cutter.Terminator, prepareRange);
+        if (cut < length)
+        {
+            // Each line is cut on its own, so a cut may start at any line.
+            prepareRange?.Invoke(cut, length - cut);
+            cutter.Cut(input + cut, length - cut);
+        }
     }
 
     private void WriteChunksInOrder()
@@ -270,14 +288,14 @@ internal sealed class ParallelCutter
     private unsafe long FindChunkEnd(long start)
     {
         long probe = start + _chunkLength;
-        while (probe < _length && probe - start <= MaxChunkLength)
+        while (probe < _length && probe - start <= _maxChunkLength)
         {
             int window = (int)Math.Min(_length - probe, _chunkLength);
             int found = new ReadOnlySpan<byte>(_input + probe, window).IndexOf(_terminator);
             if (found >= 0)
             {
                 long end = probe + found + 1;
-                if (end - start <= MaxChunkLength)
+                if (end - start <= _maxChunkLength)
                 {
                     return end;
                 }
@@ -288,7 +306,7 @@ internal sealed class ParallelCutter
             probe += window;
         }
 
-        if (probe >= _length && _length - start <= MaxChunkLength)
+        if (probe >= _length && _length - start <= _maxChunkLength)
         {
             return _length;
         }
