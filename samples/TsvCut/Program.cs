@@ -68,6 +68,21 @@ public static class Program
             // The reader has gone (tsvcut ... | head): stop at once and quietly, as cut does when SIGPIPE kills it.
             return BrokenPipeExitCode;
         }
+        catch (OutOfMemoryException)
+        {
+            // Only a held field 1 grows with the input (-s -f1, or -f2 without -s, on a line without the delimiter
+            // longer than memory): as cut, what was cut before goes out, then "memory exhausted", exit 1.
+            try
+            {
+                output.Flush();
+            }
+            catch (CutOutputException)
+            {
+            }
+
+            WriteError("memory exhausted");
+            return 1;
+        }
         catch (CutOutputException e)
         {
             WriteError("write error: " + e.Message);

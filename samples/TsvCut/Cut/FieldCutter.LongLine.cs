@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Runtime.InteropServices;
 
 namespace FastText.Samples.TsvCut;
 
@@ -262,12 +263,19 @@ internal sealed partial class FieldCutter
         _held.Clear();
     }
 
-    /// <summary>Bytes held in 1 MiB chunks: no array grows past that, so a held field may exceed 2 GiB.</summary>
-    private sealed class HeldBytes
+    /// <summary>
+    /// Bytes held in 1 MiB chunks: no array grows past that, so a held field may exceed 2 GiB. The chunks are native
+    /// memory: when none can be had (ulimit -v, memory exhausted) the allocation throws OutOfMemoryException, which
+    /// tsvcut reports as cut does ("memory exhausted", exit 1, after the output before it); the runtime's own heap
+    /// failing to grow would end the process instead.
+    /// </summary>
+    private sealed unsafe class HeldBytes
     {
         private const int ChunkLength = 1 << 20;
-        private readonly List<byte[]> _chunks = new();
+        private readonly List<nint> _chunks = new();
         private int _lastLength;
+
+        ~HeldBytes() => Clear();
 
         public void Append(ReadOnlySpan<byte> bytes)
         {
@@ -275,12 +283,12 @@ internal sealed partial class FieldCutter
             {
                 if (_chunks.Count == 0 || _lastLength == ChunkLength)
                 {
-                    _chunks.Add(new byte[ChunkLength]);
+                    _chunks.Add((nint)NativeMemory.Alloc(ChunkLength));
                     _lastLength = 0;
                 }
 
                 int count = Math.Min(bytes.Length, ChunkLength - _lastLength);
-                bytes.Slice(0, count).CopyTo(_chunks[^1].AsSpan(_lastLength));
+                bytes.Slice(0, count).CopyTo(new Span<byte>((byte*)_chunks[^1] + _lastLength, count));
                 _lastLength += count;
                 bytes = bytes.Slice(count);
             }
@@ -290,12 +298,17 @@ internal sealed partial class FieldCutter
         {
             for (int i = 0; i < _chunks.Count; i++)
             {
-                output.Write(_chunks[i].AsSpan(0, i == _chunks.Count - 1 ? _lastLength : ChunkLength));
+                output.Write(new ReadOnlySpan<byte>((byte*)_chunks[i], i == _chunks.Count - 1 ? _lastLength : ChunkLength));
             }
         }
 
         public void Clear()
         {
+            foreach (nint chunk in _chunks)
+            {
+                NativeMemory.Free((void*)chunk);
+            }
+
             _chunks.Clear();
             _lastLength = 0;
         }

@@ -316,6 +316,7 @@ internal sealed partial class FieldCutter : IDisposable
     {
         _reader.Dispose();
         _pieceReader.Dispose();
+        _held.Clear();
     }
 
     /// <summary>

@@ -244,6 +244,20 @@ if [[ -n "$hwm" ]] && ((hwm < 65536)); then passed=$((passed + 1))
 elif [[ -z "$hwm" && ! -r /proc/self/status ]]; then echo "    (no /proc: resident memory not checked)"
 else fail "tsvcut -f1 </dev/zero: peak resident memory ${hwm:-unknown: tsvcut had ended} KiB after 2 s (limit 64 MiB)"; fi
 
+# What cannot be bounded runs out cleanly: -f2 holds field 1 (a line without the delimiter is printed whole), so
+# a 600 MB line without one under a 60 MB allowance ends as cut's does: the lines before it out, "memory
+# exhausted", exit 1 (cut's own limit is smaller: it needs less to start).
+limit=$((vm_high + 60000))
+{ while ((limit < 4000000)) && ! runs_in "$limit"; do limit=$((limit + 2000)); done; } 2>/dev/null
+for program in cut "$tsvcut"; do
+  [[ $program == cut ]] && program_limit=30000 || program_limit=$limit
+  bash -c 'ulimit -v "$1" && { printf "a\tb\n"; head -c 600000000 /dev/zero; } | "$2" -f2 >oom.out 2>oom.err; echo "${PIPESTATUS[1]}" >oom.status' _ "$program_limit" "$program" 2>/dev/null
+  [[ $program == cut ]] && { sed 's/^cut: /tsvcut: /' oom.err > cut-oom.err; cp oom.out cut-oom.out; cut_oom_status=$(cat oom.status); }
+done
+if [[ "$(cat oom.status)" == 1 ]] && cmp -s oom.out <(printf 'b\n') && [[ "$(cat oom.err)" == "tsvcut: memory exhausted" ]] \
+    && { [[ $cut_oom_status != 1 ]] || { cmp -s oom.out cut-oom.out && cmp -s oom.err cut-oom.err; }; }; then passed=$((passed + 1))
+else fail "a line without the delimiter past memory, -f2: exit $(cat oom.status), stdout '$(head -c 20 oom.out)', stderr '$(head -c 200 oom.err)'; cut: exit $cut_oom_status, '$(head -c 200 cut-oom.err)'"; fi
+
 echo "  a 1.1 GiB line (past a span's 1 GiB) from a pipe, in a gzip file and in a plain file, with lines around it"
 huge() { printf 'first\tline\n'; head -c 550000000 /dev/zero; printf '\t'; head -c 550000000 /dev/zero; printf '\tz\nlast\tline\n'; }
 { printf 'first\tline\n' | gzip -1
