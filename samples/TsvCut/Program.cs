@@ -42,14 +42,14 @@ public static class Program
     public static int Main(string[] args)
     {
         _ = PosixInputStream.StandardInputClosedAtStart;
-        CutCommandLine commandLine = CutCommandLine.Parse(args);
+        CutCommandLine commandLine = CutCommandLine.Parse(CommandLineBytes.Get(args));
         var output = new CutOutput(new PosixOutputStream());
         try
         {
             switch (commandLine.Action)
             {
                 case CutAction.Fail:
-                    Console.Error.Write("tsvcut: " + commandLine.Error + "\nTry 'tsvcut --help' for more information.\n");
+                    WriteError(commandLine.Error + "\nTry 'tsvcut --help' for more information.");
                     return 1;
                 case CutAction.Help:
                     output.Write(Encoding.UTF8.GetBytes(Usage));
@@ -68,9 +68,24 @@ public static class Program
             // The reader has gone (tsvcut ... | head): stop at once and quietly, as cut does when SIGPIPE kills it.
             return BrokenPipeExitCode;
         }
+        catch (OutOfMemoryException)
+        {
+            // Only a held field 1 grows with the input (-s -f1, or -f2 without -s, on a line without the delimiter
+            // longer than memory): as cut, what was cut before goes out, then "memory exhausted", exit 1.
+            try
+            {
+                output.Flush();
+            }
+            catch (CutOutputException)
+            {
+            }
+
+            WriteError("memory exhausted");
+            return 1;
+        }
         catch (CutOutputException e)
         {
-            Console.Error.Write("tsvcut: write error: " + e.Message + "\n");
+            WriteError("write error: " + e.Message);
             return 1;
         }
     }
@@ -95,7 +110,7 @@ public static class Program
             {
                 // Everything cut before the error goes out before the message about it.
                 output.Flush();
-                Console.Error.Write("tsvcut: " + CutText.QuoteFileName(file) + ": " + e.Message + "\n");
+                WriteError(CutText.QuoteFileName(file) + ": " + e.Message);
                 exitCode = 1;
             }
         }
@@ -120,7 +135,7 @@ public static class Program
         if (chunkLength > 0)
         {
             parallel ??= new ParallelCutter(commandLine, output, Math.Max(Environment.ProcessorCount, 2), chunkLength);
-            parallel.Cut(mapped.Address, mapped.Length, cutter.Terminator, mapped.Populate);
+            parallel.CutAll(mapped.Address, mapped.Length, cutter, mapped.Populate);
         }
         else
         {
@@ -129,6 +144,16 @@ public static class Program
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// "tsvcut: " + <paramref name="message"/> + newline on standard error, one char per byte (messages are byte
+    /// strings: a file name or option byte that is not UTF-8 is written back as the byte it was, as cut does).
+    /// </summary>
+    private static void WriteError(string message)
+    {
+        using Stream error = Console.OpenStandardError();
+        error.Write(Encoding.Latin1.GetBytes("tsvcut: " + message + "\n"));
     }
 
     private static string Version() =>

@@ -18,6 +18,9 @@ internal enum CutAction
 /// (unless POSIXLY_CORRECT is set), bundled short options (-sf1), an option's argument attached or in the next
 /// word, "--" ending the options, long options abbreviated to any unambiguous prefix (--fie=1). Errors carry cut's
 /// wording; the first error in argument order wins, as in cut.
+/// Arguments are bytes, as cut sees them: each is held as a "byte string" (one char per byte, U+0000-U+00FF,
+/// <see cref="Encoding.Latin1"/>), so a delimiter, output delimiter or file name that is not valid UTF-8
+/// (<c>-d $'\xff'</c>) stays the bytes it was; <see cref="Files"/> and <see cref="Error"/> are byte strings too.
 /// </summary>
 internal sealed class CutCommandLine
 {
@@ -47,12 +50,32 @@ internal sealed class CutCommandLine
 
     public bool ZeroTerminated { get; private set; }
 
+    /// <summary>The files to cut, as byte strings (<see cref="Encoding.Latin1"/>: one char per byte of the name).</summary>
     public List<string> Files { get; } = new();
 
+    /// <summary>Parses text arguments (each encoded as UTF-8 first: tests, and where the raw bytes are unknown).</summary>
     public static CutCommandLine Parse(string[] args)
     {
+        var bytes = new byte[args.Length][];
+        for (int i = 0; i < args.Length; i++)
+        {
+            bytes[i] = Encoding.UTF8.GetBytes(args[i]);
+        }
+
+        return Parse(bytes);
+    }
+
+    /// <summary>Parses the arguments as the bytes the program was given (see <see cref="CommandLineBytes"/>).</summary>
+    public static CutCommandLine Parse(byte[][] args)
+    {
+        var byteStrings = new string[args.Length];
+        for (int i = 0; i < args.Length; i++)
+        {
+            byteStrings[i] = Encoding.Latin1.GetString(args[i]);
+        }
+
         var line = new CutCommandLine();
-        line.ParseArguments(args);
+        line.ParseArguments(byteStrings);
         return line;
     }
 
@@ -228,19 +251,19 @@ internal sealed class CutCommandLine
                 list = value!;
                 return true;
             case 'd':
-                byte[] delimiter = Encoding.UTF8.GetBytes(value!);
-                if (delimiter.Length > 1)
+                // value is a byte string: its length is the delimiter's length in bytes.
+                if (value!.Length > 1)
                 {
                     Fail("the delimiter must be a single character");
                     return false;
                 }
 
                 // As in cut, an empty DELIM means the NUL byte.
-                Delimiter = delimiter.Length == 0 ? (byte)0 : delimiter[0];
+                Delimiter = value.Length == 0 ? (byte)0 : (byte)value[0];
                 return true;
             case 'O':
                 // As in cut, --output-delimiter='' means the NUL byte.
-                OutputDelimiter = value!.Length == 0 ? new byte[1] : Encoding.UTF8.GetBytes(value);
+                OutputDelimiter = value!.Length == 0 ? new byte[1] : Encoding.Latin1.GetBytes(value);
                 return true;
             case 'n':
                 // cut accepts -n and ignores it (it only matters with -b).

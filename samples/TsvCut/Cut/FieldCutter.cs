@@ -13,13 +13,14 @@ namespace FastText.Samples.TsvCut;
 /// and an open range "N-" is written as one <see cref="TsvFieldEnumerator.Rest"/> slice); this class only decides
 /// what to write. A line without the delimiter is written whole (or dropped with -s); otherwise the selected fields
 /// are joined by the output delimiter. Every output line ends with the line terminator, even the last.
-/// Memory: one input buffer that grows only to hold the longest line, and the output buffer.
+/// Memory: one input buffer of fixed size and the output buffer; a line longer than the input buffer is cut as it
+/// streams through (FieldCutter.LongLine.cs), only field 1 held when -s and "field 1 selected" agree, as cut does.
 /// When LIST names few fields (at most <see cref="MaxSelectedColumns"/>, plus one open range), the reader is given
 /// them as its column selection instead: it then finds them in the same pass that looks for the line end and stops
 /// looking for separators after the last one (its fastest path), and field 2 is selected too, as the probe for "the
 /// line holds a delimiter".
 /// </summary>
-internal sealed class FieldCutter : IDisposable
+internal sealed partial class FieldCutter : IDisposable
 {
     private readonly TsvReader _reader;
     private CutOutput _output;
@@ -33,7 +34,13 @@ internal sealed class FieldCutter : IDisposable
     private readonly bool _firstFieldSelected;
     private readonly bool _mayDropLastTerminator;
     private readonly int _bufferSize;
+    private readonly int _mappedWindow;
     private byte[]? _buffer;
+
+    // Over-long lines (see LongLine.cs): a reader without column selection that finds where such a line ends and
+    // walks its fields piece by piece, and whether field 1 is held until the line shows whether it has a delimiter.
+    private readonly TsvReader _pieceReader;
+    private readonly bool _holdFirstField;
 
     // Column-selection mode (null: walk TsvRow.Fields): per selected reader column, whether it is printed; the
     // reader column that starts the open range (-1 if none); the reader column of file column 1 (field 2).
@@ -55,8 +62,9 @@ internal sealed class FieldCutter : IDisposable
     private bool _recordFirstFieldTerminated;
     private bool _recordWroteField;
 
-    public FieldCutter(CutCommandLine settings, CutOutput output, int bufferSize = 1 << 20)
+    public FieldCutter(CutCommandLine settings, CutOutput output, int bufferSize = 1 << 20, int mappedWindow = MaxMappedWindow)
     {
+        _mappedWindow = mappedWindow;
         _output = output;
         _lows = settings.Fields.Lows;
         _highs = settings.Fields.Highs;
@@ -82,7 +90,13 @@ internal sealed class FieldCutter : IDisposable
             (_runFirst, _runLast) = FindRuns(columns, _columnIsPrinted!);
         }
         _reader = columns is null ? new TsvReader(options) : new TsvReader(columns, options);
+        _pieceReader = new TsvReader(options);
         _bufferSize = bufferSize;
+
+        // Field 1 is written as it streams when it is printed either way (no -s, selected: the whole line is field 1
+        // when it has no delimiter) and skipped when it is printed in neither case (-s, not selected); it must be
+        // held when -s and "selected" agree (printed only if a delimiter follows, or only if none does).
+        _holdFirstField = _onlyDelimited == _firstFieldSelected;
     }
 
     /// <summary>The byte that ends a line (<c>\n</c>, or NUL with -z).</summary>
@@ -94,7 +108,11 @@ internal sealed class FieldCutter : IDisposable
     /// </summary>
     public bool CutsLinesIndependently => !_delimiterIsTerminator;
 
-    /// <summary>Cuts all of <paramref name="source"/>; output stays buffered (call <see cref="CutOutput.Flush"/>).</summary>
+    /// <summary>
+    /// Cuts all of <paramref name="source"/>; output stays buffered (call <see cref="CutOutput.Flush"/>). Memory is the
+    /// one buffer of the size given to the constructor whatever the line lengths: a line that does not fit is cut
+    /// as it streams through (<see cref="ContinueLongLine"/>).
+    /// </summary>
     /// <exception cref="CutInputException">Reading failed; what was read before the failure has been cut (as if the
     /// input ended there) into the output buffer.</exception>
     public void Cut(Stream source)
@@ -112,7 +130,15 @@ internal sealed class FieldCutter : IDisposable
             {
                 if (end == _buffer.Length)
                 {
-                    MakeRoom(ref start, ref end);
+                    if (start == 0)
+                    {
+                        // The buffer holds part of one line and nothing else: cut it as an over-long line below.
+                        break;
+                    }
+
+                    Buffer.BlockCopy(_buffer, start, _buffer, 0, end - start);
+                    end -= start;
+                    start = 0;
                 }
 
                 int read;
@@ -139,10 +165,10 @@ internal sealed class FieldCutter : IDisposable
 
             ReadOnlySpan<byte> window = _buffer.AsSpan(start, end - start);
             int before = window.Length;
-            CutWindow(ref window, endOfInput, inputEndsWithTerminator: end > 0 && _buffer[end - 1] == _terminator);
+            CutWindow(ref window, endOfInput, inputEndsWithTerminator: end > 0 && _buffer[end - 1] == _terminator, windowIsFull: end - start == _buffer.Length);
 
             // No complete line in what was read: read until the buffer is full before the reader looks again, so
-            // a long line is rescanned a logarithmic number of times, not once per read.
+            // a line is rescanned at most a few times before it is either cut or streamed as an over-long line.
             fillBuffer = window.Length == before;
             start = end - window.Length;
             if (start == end)
@@ -159,28 +185,24 @@ internal sealed class FieldCutter : IDisposable
         }
     }
 
-    /// <summary>Cuts a whole input that is already in memory (a mapped file): no copy, no buffer.</summary>
-    /// <exception cref="CutInputException">A line is longer than 1 GiB (a span cannot hold the next window).</exception>
+    /// <summary>
+    /// Cuts a whole input that is already in memory (a mapped file): no copy, no buffer. It is cut in windows of up
+    /// to 1 GiB (a span's limit); a line that does not end within one streams through as an over-long line.
+    /// </summary>
     public unsafe void Cut(byte* input, long length)
     {
-        const int MaxWindow = 1 << 30;
         StartInput();
         long position = 0;
         bool endsWithTerminator = length > 0 && input[length - 1] == _terminator;
         while (true)
         {
-            int windowLength = (int)Math.Min(length - position, MaxWindow);
+            int windowLength = (int)Math.Min(length - position, _mappedWindow);
             bool endOfInput = position + windowLength == length;
             var window = new ReadOnlySpan<byte>(input + position, windowLength);
-            CutWindow(ref window, endOfInput, endsWithTerminator);
+            CutWindow(ref window, endOfInput, endsWithTerminator, windowIsFull: windowLength == _mappedWindow);
             if (endOfInput)
             {
                 break;
-            }
-
-            if (window.Length == windowLength)
-            {
-                throw new CutInputException("a line is longer than 1 GiB");
             }
 
             position += windowLength - window.Length;
@@ -188,6 +210,9 @@ internal sealed class FieldCutter : IDisposable
 
         FinishInput();
     }
+
+    /// <summary>The longest window of a mapped input handed to the reader at once (tests pass a smaller one).</summary>
+    internal const int MaxMappedWindow = 1 << 30;
 
     /// <summary>
     /// Cuts <paramref name="lines"/>, whole lines of an input (each ends with the terminator unless it is the end
@@ -201,7 +226,7 @@ internal sealed class FieldCutter : IDisposable
         try
         {
             StartInput();
-            CutWindow(ref lines, isEndOfInput, inputEndsWithTerminator);
+            CutWindow(ref lines, isEndOfInput, inputEndsWithTerminator, windowIsFull: false);
             Debug.Assert(lines.IsEmpty, "every line of a chunk is complete");
         }
         finally
@@ -213,6 +238,9 @@ internal sealed class FieldCutter : IDisposable
     private void StartInput()
     {
         _reader.Reset();
+        _pieceReader.Reset();
+        _inLongLine = false;
+        _held.Clear();
         _recordFieldCount = 0;
         _recordFirstFieldTerminated = false;
         _recordWroteField = false;
@@ -226,8 +254,35 @@ internal sealed class FieldCutter : IDisposable
         }
     }
 
+    /// <summary>
+    /// Cuts every complete line at the front of <paramref name="window"/> (all of it at the end of the input), first
+    /// the rest of an over-long line in progress. When <paramref name="windowIsFull"/> (the window is as large as it
+    /// can get) and no line ends in it, its line is started as an over-long line and the whole window consumed.
+    /// </summary>
+    private void CutWindow(ref ReadOnlySpan<byte> window, bool endOfInput, bool inputEndsWithTerminator, bool windowIsFull)
+    {
+        if (_inLongLine)
+        {
+            ContinueLongLine(ref window, endOfInput);
+            if (_inLongLine)
+            {
+                return;
+            }
+
+            windowIsFull = false;
+        }
+
+        int before = window.Length;
+        CutLines(ref window, endOfInput, inputEndsWithTerminator);
+        if (windowIsFull && !endOfInput && window.Length == before && !window.IsEmpty)
+        {
+            StartLongLine();
+            ContinueLongLine(ref window, endOfInput);
+        }
+    }
+
     /// <summary>Cuts every complete line at the front of <paramref name="window"/> (all of it at the end of the input).</summary>
-    private void CutWindow(ref ReadOnlySpan<byte> window, bool endOfInput, bool inputEndsWithTerminator)
+    private void CutLines(ref ReadOnlySpan<byte> window, bool endOfInput, bool inputEndsWithTerminator)
     {
         if (_delimiterIsTerminator)
         {
@@ -257,20 +312,11 @@ internal sealed class FieldCutter : IDisposable
         }
     }
 
-    public void Dispose() => _reader.Dispose();
-
-    private void MakeRoom(ref int start, ref int end)
+    public void Dispose()
     {
-        Debug.Assert(_buffer is not null, "Cut(Stream) allocates the buffer first");
-        int pending = end - start;
-        if (pending > _buffer.Length / 2)
-        {
-            Array.Resize(ref _buffer, checked(_buffer.Length * 2));
-        }
-
-        Buffer.BlockCopy(_buffer, start, _buffer, 0, pending);
-        start = 0;
-        end = pending;
+        _reader.Dispose();
+        _pieceReader.Dispose();
+        _held.Clear();
     }
 
     /// <summary>

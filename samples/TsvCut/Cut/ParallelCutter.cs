@@ -12,6 +12,9 @@ namespace FastText.Samples.TsvCut;
 /// Memory is bounded: a worker waits before a chunk whose output slot still holds an unwritten chunk.
 /// If writing fails (EPIPE when the reader has gone), the workers stop before their next chunk and the error
 /// propagates; a worker's failure stops the others and is rethrown on the calling thread.
+/// A chunk holds at most 1 GiB (a span's limit): at a longer line the parallel cut stops, after the lines before
+/// it, and <see cref="Cut"/> returns where it stopped, for the caller to cut the rest sequentially (which streams
+/// the line through: <see cref="FieldCutter.Cut(byte*, long)"/>).
 /// </summary>
 internal sealed class ParallelCutter
 {
@@ -26,8 +29,8 @@ internal sealed class ParallelCutter
 
     private const int DefaultChunkLength = 2 << 20;
 
-    /// <summary>The longest chunk, so the longest line (as <see cref="FieldCutter.Cut(byte*, long)"/> allows).</summary>
-    private const int MaxChunkLength = 1 << 30;
+    /// <summary>The longest chunk (a span's limit), so the longest line cut in parallel.</summary>
+    private const int MaxChunkLength = FieldCutter.MaxMappedWindow;
     private const int MaxWorkers = 8;
 
     private readonly CutCommandLine _settings;
@@ -42,6 +45,9 @@ internal sealed class ParallelCutter
     private Action<long, long>? _prepareRange;
     private unsafe byte* _input;
     private long _length;
+
+    // Where chunking ends: the input's length, or the start of a line too long for a chunk.
+    private long _chunkedLength;
     private byte _terminator;
     private bool _endsWithTerminator;
     private long _nextChunkStart;
@@ -51,10 +57,13 @@ internal sealed class ParallelCutter
     private long _failedChunk;
 
     private readonly int _chunkLength;
+    private readonly int _maxChunkLength;
 
-    public ParallelCutter(CutCommandLine settings, CutOutput output, int workers, int chunkLength)
+    /// <param name="maxChunkLength">The longest chunk (tests pass less than 1 GiB; at least <paramref name="chunkLength"/>).</param>
+    public ParallelCutter(CutCommandLine settings, CutOutput output, int workers, int chunkLength, int maxChunkLength = MaxChunkLength)
     {
         _chunkLength = chunkLength;
+        _maxChunkLength = Math.Max(maxChunkLength, chunkLength);
         _settings = settings;
         _output = output;
         Workers = Math.Clamp(workers, 1, MaxWorkers);
@@ -89,14 +98,17 @@ internal sealed class ParallelCutter
     }
 
     /// <summary>
-    /// Cuts the <paramref name="length"/> bytes at <paramref name="input"/> into the output (flushed). A worker calls
-    /// <paramref name="prepareRange"/> (offset, count) for each chunk before reading it (a mapped file populates its pages).
+    /// Cuts the <paramref name="length"/> bytes at <paramref name="input"/> into the output (flushed) and returns
+    /// <paramref name="length"/>, or, when a line longer than a chunk may be follows, cuts the lines before it and
+    /// returns where it starts: the caller cuts from there on. A worker calls <paramref name="prepareRange"/>
+    /// (offset, count) for each chunk before reading it (a mapped file populates its pages).
     /// </summary>
-    public unsafe void Cut(byte* input, long length, byte terminator, Action<long, long>? prepareRange = null)
+    public unsafe long Cut(byte* input, long length, byte terminator, Action<long, long>? prepareRange = null)
     {
         _prepareRange = prepareRange;
         _input = input;
         _length = length;
+        _chunkedLength = length;
         _terminator = terminator;
         _endsWithTerminator = _length > 0 && _input[_length - 1] == terminator;
         _nextChunkStart = 0;
@@ -132,6 +144,23 @@ internal sealed class ParallelCutter
                 thread.Join();
             }
         }
+
+        return _chunkedLength;
+    }
+
+    /// <summary>
+    /// <see cref="Cut"/>, then, if it stopped before a line too long for a chunk, the rest with
+    /// <paramref name="cutter"/> (sequentially, streaming that line): all of the input, in order.
+    /// </summary>
+    public unsafe void CutAll(byte* input, long length, FieldCutter cutter, Action<long, long>? prepareRange = null)
+    {
+        long cut = Cut(input, length, cutter.Terminator, prepareRange);
+        if (cut < length)
+        {
+            // Each line is cut on its own, so a cut may start at any line.
+            prepareRange?.Invoke(cut, length - cut);
+            cutter.Cut(input + cut, length - cut);
+        }
     }
 
     private void WriteChunksInOrder()
@@ -149,7 +178,7 @@ internal sealed class ParallelCutter
                         ExceptionDispatchInfo.Throw(_workerFailure!);
                     }
 
-                    if (_nextChunkStart == _length && _nextChunk <= chunk)
+                    if (_nextChunkStart == _chunkedLength && _nextChunk <= chunk)
                     {
                         return;
                     }
@@ -223,7 +252,7 @@ internal sealed class ParallelCutter
                 chunk = _nextChunk;
                 slot = (int)(chunk % _slotChunk.Length);
                 start = _nextChunkStart;
-                if (_stopped || start == _length)
+                if (_stopped || start == _chunkedLength)
                 {
                     end = start;
                     return false;
@@ -238,6 +267,14 @@ internal sealed class ParallelCutter
             }
 
             end = FindChunkEnd(start);
+            if (end == start)
+            {
+                // A line too long for a chunk starts here: chunking ends, the caller cuts the rest.
+                _chunkedLength = start;
+                Monitor.PulseAll(_gate);
+                return false;
+            }
+
             _nextChunkStart = end;
             _nextChunk = chunk + 1;
             _slotChunk[slot] = chunk;
@@ -247,18 +284,18 @@ internal sealed class ParallelCutter
         }
     }
 
-    /// <exception cref="CutInputException">The line at <paramref name="start"/> is longer than 1 GiB.</exception>
+    /// <summary>Where the chunk from <paramref name="start"/> ends; <paramref name="start"/> itself when the line there is longer than a chunk may be.</summary>
     private unsafe long FindChunkEnd(long start)
     {
         long probe = start + _chunkLength;
-        while (probe < _length && probe - start <= MaxChunkLength)
+        while (probe < _length && probe - start <= _maxChunkLength)
         {
             int window = (int)Math.Min(_length - probe, _chunkLength);
             int found = new ReadOnlySpan<byte>(_input + probe, window).IndexOf(_terminator);
             if (found >= 0)
             {
                 long end = probe + found + 1;
-                if (end - start <= MaxChunkLength)
+                if (end - start <= _maxChunkLength)
                 {
                     return end;
                 }
@@ -269,19 +306,13 @@ internal sealed class ParallelCutter
             probe += window;
         }
 
-        if (probe >= _length && _length - start <= MaxChunkLength)
+        if (probe >= _length && _length - start <= _maxChunkLength)
         {
             return _length;
         }
 
-        // A line too long to cut follows: the lines before it make a chunk of their own, so that they are written
-        // before the error about it (as the sequential cut does); a chunk starting at it fails.
+        // A line too long for a chunk follows: the lines before it make a chunk of their own; chunking stops at it.
         int lastEnd = new ReadOnlySpan<byte>(_input + start, _chunkLength).LastIndexOf(_terminator);
-        if (lastEnd >= 0)
-        {
-            return start + lastEnd + 1;
-        }
-
-        throw new CutInputException("a line is longer than 1 GiB");
+        return lastEnd >= 0 ? start + lastEnd + 1 : start;
     }
 }

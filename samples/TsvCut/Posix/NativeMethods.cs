@@ -15,8 +15,9 @@ internal static unsafe partial class NativeMethods
     public const int EINTR = 4;
     public const int EPIPE = 32;
 
-    [LibraryImport(LibC, EntryPoint = "open", SetLastError = true, StringMarshalling = StringMarshalling.Utf8)]
-    public static partial int Open(string path, int flags);
+    /// <summary>open(2) of a NUL-terminated byte path (file names are bytes; they need not be UTF-8).</summary>
+    [LibraryImport(LibC, EntryPoint = "open", SetLastError = true)]
+    public static partial int Open(byte* path, int flags);
 
     [LibraryImport(LibC, EntryPoint = "read", SetLastError = true)]
     public static partial nint Read(int fd, byte* buffer, nint count);

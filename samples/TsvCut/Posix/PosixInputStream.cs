@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.Runtime.InteropServices;
+using System.Text;
 
 namespace FastText.Samples.TsvCut;
 
@@ -34,16 +35,25 @@ internal sealed class PosixInputStream : Stream
         return flags < 0 || (flags & NativeMethods.FD_CLOEXEC) != 0;
     }
 
-    /// <summary>Opens <paramref name="path"/> read-only; a directory opens and fails on read, as in cut.</summary>
+    /// <summary>
+    /// Opens <paramref name="path"/>, a byte string (one char per byte of the name, as the command line gave it),
+    /// read-only; a directory opens and fails on read, as in cut.
+    /// </summary>
     /// <exception cref="CutInputException">open(2) failed.</exception>
-    public static PosixInputStream OpenFile(string path)
+    public static unsafe PosixInputStream OpenFile(string path)
     {
+        // The name's bytes as they are (not UTF-8 encoded: a name that is not UTF-8 must reach open(2) unchanged).
+        byte[] name = new byte[path.Length + 1];
+        Encoding.Latin1.GetBytes(path, name);
         int fd;
-        do
+        fixed (byte* bytes = name)
         {
-            fd = NativeMethods.Open(path, 0);
+            do
+            {
+                fd = NativeMethods.Open(bytes, 0);
+            }
+            while (fd < 0 && Marshal.GetLastPInvokeError() == NativeMethods.EINTR);
         }
-        while (fd < 0 && Marshal.GetLastPInvokeError() == NativeMethods.EINTR);
 
         if (fd < 0)
         {

@@ -196,5 +196,94 @@ expect "characters mode is refused" 1 "not supported" "$tsvcut" -c1 simple
 expect "--help" 0 "" "$tsvcut" --help
 expect "--version" 0 "" "$tsvcut" --version
 
+echo "  8-bit arguments (coreutils' 8bit-delim): delimiters, output delimiters and file names are bytes, not UTF-8"
+printf 'a\255b\255c\n\255\n\xff\xfe\t\255x\n' > 8bit
+cp 8bit $'8bit-\xff-name'
+cp simple $'it\'s-\xb7'
+check 8bit $'-d\255' -f2,3 --out=_
+check 8bit -d $'\255' -f2,3 --out=_
+check 8bit -d $'\255' -f2 --complement
+check 8bit -s -d $'\255' -f1
+check 8bit -d $'\xff' -f1,2
+check 8bit -d $'\xc3' -f1
+check simple --output-delimiter=$'\xb7' -f1,2
+check simple --output-delimiter=$'\xb7\xff' -f1-
+check simple $'--output-delimiter=\xb7' -f2-
+check 8bit -d $'\255' --output-delimiter=$'\xb7' -f1-
+check - -d $'\255' -f2 $'8bit-\xff-name'
+check - -f2 $'it\'s-\xb7' simple
+check - -f2 $'missing-\xff-name' simple
+check - -f2 $'missing\x01' "it's missing" $'it\'s\nmissing' $'\xffmissing' 'missing~x' $'it\'s\xff' "it's\"x"
+check 8bit -f $'1\xff'
+check 8bit $'-\xff' -f1
+check 8bit -d $'\255\255' -f1
+
+echo "  bounded memory (coreutils' bounded-memory.sh): an endless line under ulimit -v, then resident memory"
+# The least address space (KiB) in which tsvcut runs at all, as coreutils' get_min_ulimit_v_ finds it for cut:
+# counting up, since the runtime's start-up is not monotonic in the limit (it may abort at a limit above one it
+# ran in), to where it runs both there and with the 6000 KiB the test adds. (The runtime aborts quietly here.)
+runs_in() { bash -c 'ulimit -v "$1" && exec "$2" -f1 /dev/null' _ "$1" "$tsvcut" >/dev/null 2>&1; }
+vm_high=20000
+{ while ((vm_high < 4000000)) && ! { runs_in "$vm_high" && runs_in $((vm_high + 6000)); }; do vm_high=$((vm_high + 2000)); done; } 2>/dev/null
+# coreutils checks -f1 and -s -f2 ('-s -f1' cannot be bounded: field 1 is printed only if a delimiter follows;
+# nor can -f2 without -s: a line without the delimiter is printed whole). Still running after 1 s (exit 124),
+# not killed by the limit, is a pass.
+for opts in '-f1' '-s -f2' '-f1-' '-s -f2-' '-f1,3' '--complement -f2' '-s --output-delimiter=XY -f2-4' '-z -d x -f1'; do
+  # shellcheck disable=SC2086
+  timeout 1 bash -c "ulimit -v $((vm_high + 6000)) && \"\$0\" $opts </dev/zero >/dev/null 2>bounded.err" "$tsvcut"
+  status=$?
+  if ((status == 124)); then passed=$((passed + 1)); else fail "tsvcut $opts </dev/zero under ulimit -v $((vm_high + 6000)): exit $status ($(head -c 200 bounded.err))"; fi
+done
+"$tsvcut" -f1 </dev/zero >/dev/null 2>&1 &
+pid=$!
+sleep 2
+hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+echo "    tsvcut -f1 </dev/zero: peak resident memory ${hwm:-?} KiB after 2 s; address space limit $((vm_high + 6000)) KiB"
+if [[ -n "$hwm" ]] && ((hwm < 65536)); then passed=$((passed + 1))
+elif [[ -z "$hwm" && ! -r /proc/self/status ]]; then echo "    (no /proc: resident memory not checked)"
+else fail "tsvcut -f1 </dev/zero: peak resident memory ${hwm:-unknown: tsvcut had ended} KiB after 2 s (limit 64 MiB)"; fi
+
+# What cannot be bounded runs out cleanly: -f2 holds field 1 (a line without the delimiter is printed whole), so
+# a 600 MB line without one under a 60 MB allowance ends as cut's does: the lines before it out, "memory
+# exhausted", exit 1 (cut's own limit is smaller: it needs less to start).
+limit=$((vm_high + 60000))
+{ while ((limit < 4000000)) && ! runs_in "$limit"; do limit=$((limit + 2000)); done; } 2>/dev/null
+for program in cut "$tsvcut"; do
+  [[ $program == cut ]] && program_limit=30000 || program_limit=$limit
+  bash -c 'ulimit -v "$1" && { printf "a\tb\n"; head -c 600000000 /dev/zero; } | "$2" -f2 >oom.out 2>oom.err; echo "${PIPESTATUS[1]}" >oom.status' _ "$program_limit" "$program" 2>/dev/null
+  [[ $program == cut ]] && { sed 's/^cut: /tsvcut: /' oom.err > cut-oom.err; cp oom.out cut-oom.out; cut_oom_status=$(cat oom.status); }
+done
+if [[ "$(cat oom.status)" == 1 ]] && cmp -s oom.out <(printf 'b\n') && [[ "$(cat oom.err)" == "tsvcut: memory exhausted" ]] \
+    && { [[ $cut_oom_status != 1 ]] || { cmp -s oom.out cut-oom.out && cmp -s oom.err cut-oom.err; }; }; then passed=$((passed + 1))
+else fail "a line without the delimiter past memory, -f2: exit $(cat oom.status), stdout '$(head -c 20 oom.out)', stderr '$(head -c 200 oom.err)'; cut: exit $cut_oom_status, '$(head -c 200 cut-oom.err)'"; fi
+
+echo "  a 1.1 GiB line (past a span's 1 GiB) from a pipe, in a gzip file and in a plain file, with lines around it"
+huge() { printf 'first\tline\n'; head -c 550000000 /dev/zero; printf '\t'; head -c 550000000 /dev/zero; printf '\tz\nlast\tline\n'; }
+{ printf 'first\tline\n' | gzip -1
+  head -c 110000000 /dev/zero | gzip -1 > zeros.gz
+  for _ in 1 2 3 4 5; do cat zeros.gz; done; printf '\t' | gzip -1
+  for _ in 1 2 3 4 5; do cat zeros.gz; done; printf '\tz\nlast\tline\n' | gzip -1; } > huge.gz
+for list in 1 2- '3 -s'; do
+  # shellcheck disable=SC2086
+  expected=$(huge | cut -f $list | cksum)
+  # shellcheck disable=SC2086
+  for source in pipe gzip; do
+    # shellcheck disable=SC2086
+    if [[ $source == pipe ]]; then actual=$(huge | "$tsvcut" -f $list 2>huge.err | cksum; echo "exit ${PIPESTATUS[1]}")
+    else actual=$("$tsvcut" -f $list huge.gz 2>huge.err | cksum; echo "exit ${PIPESTATUS[0]}"); fi
+    if [[ "$actual" == "$expected"$'\n'"exit 0" && ! -s huge.err ]]; then passed=$((passed + 1))
+    else fail "1.1 GiB line, $source, -f $list: cksum and status '$(echo $actual)' ($(head -c 200 huge.err)), cut: '$expected'"; fi
+  done
+  if [[ "$list" == 1 ]]; then
+    huge > huge.txt
+    actual=$("$tsvcut" -f 1 huge.txt 2>huge.err | cksum; echo "exit ${PIPESTATUS[0]}")
+    if [[ "$actual" == "$expected"$'\n'"exit 0" && ! -s huge.err ]]; then passed=$((passed + 1))
+    else fail "1.1 GiB line, plain file, -f 1: cksum and status '$(echo $actual)' ($(head -c 200 huge.err)), cut: '$expected'"; fi
+    rm -f huge.txt
+  fi
+done
+rm -f huge.gz zeros.gz
+
 echo "  differential suite: $passed passed, $failed failed"
 ((failed == 0))
