@@ -178,55 +178,60 @@ public sealed class TsvCutStreamingTests
         from terminated in Gen.Elements(true, false)
         select lines.SelectMany((line, i) => i < lines.Length - 1 || terminated ? line.Append((byte)'\n') : line).ToArray();
 
-    [Fact]
-    public void Over_long_lines_stream_to_the_references_output_from_streams_maps_and_parallel_cuts()
+    /// <summary>An input, a field list, option bits, a cutter mode, a buffer size and a largest read.</summary>
+    public static class StreamingCases
     {
-        byte[] alphabet = { (byte)'a', (byte)'b', (byte)'x', (byte)'\t', (byte)'\t', (byte)',', 0, (byte)'\n', 0xff };
-        Gen<(byte[] Input, string List, int Options, int Mode, int Size, int MaxRead)> cases =
-            from input in Inputs(alphabet)
-            from list in Gen.Elements(Lists)
-            from options in Gen.Choose(0, 127)
-            from mode in Gen.Elements(StreamMode, MappedMode, ParallelMode)
-            from size in Gen.Elements(1, 2, 3, 5, 8, 16, 64)
-            from maxRead in Gen.Elements(1, 3, 7, int.MaxValue)
-            select (input, list, options, mode, size, maxRead);
-        Properties.ForAll(cases, c =>
+        public static Arbitrary<(byte[] Input, string List, int Options, int Mode, int Size, int MaxRead)> Cases()
         {
-            bool onlyDelimited = (c.Options & 1) != 0;
-            bool complement = (c.Options & 2) != 0;
-            bool zeroTerminated = (c.Options & 4) != 0;
-            byte terminator = zeroTerminated ? (byte)0 : (byte)'\n';
+            byte[] alphabet = { (byte)'a', (byte)'b', (byte)'x', (byte)'\t', (byte)'\t', (byte)',', 0, (byte)'\n', 0xff };
+            return (from input in Inputs(alphabet)
+                    from list in Gen.Elements(Lists)
+                    from options in Gen.Choose(0, 127)
+                    from mode in Gen.Elements(StreamMode, MappedMode, ParallelMode)
+                    from size in Gen.Elements(1, 2, 3, 5, 8, 16, 64)
+                    from maxRead in Gen.Elements(1, 3, 7, int.MaxValue)
+                    select (input, list, options, mode, size, maxRead)).ToArbitrary();
+        }
+    }
 
-            // Delimiter: tab, comma, or (one case in four) the terminator itself, where the input is one record.
-            byte delimiter = (c.Options & 64) != 0 && (c.Options & 8) != 0 ? terminator : (c.Options & 8) != 0 ? (byte)',' : (byte)'\t';
-            byte[]? outputDelimiter = (c.Options & 16) != 0 ? new[] { (byte)'<', (byte)'>' } : (c.Options & 32) != 0 ? new[] { delimiter } : null;
-            var args = new List<string> { "-f", c.List, "-d", delimiter == 0 ? "" : ((char)delimiter).ToString() };
-            if (onlyDelimited)
-            {
-                args.Add("-s");
-            }
+    [FastTextProperty(Arbitrary = [typeof(StreamingCases)], RunsAtDefault = 2000)]
+    public void Over_long_lines_stream_to_the_references_output_from_streams_maps_and_parallel_cuts(
+        (byte[] Input, string List, int Options, int Mode, int Size, int MaxRead) c)
+    {
+        bool onlyDelimited = (c.Options & 1) != 0;
+        bool complement = (c.Options & 2) != 0;
+        bool zeroTerminated = (c.Options & 4) != 0;
+        byte terminator = zeroTerminated ? (byte)0 : (byte)'\n';
 
-            if (complement)
-            {
-                args.Add("--complement");
-            }
+        // Delimiter: tab, comma, or (one case in four) the terminator itself, where the input is one record.
+        byte delimiter = (c.Options & 64) != 0 && (c.Options & 8) != 0 ? terminator : (c.Options & 8) != 0 ? (byte)',' : (byte)'\t';
+        byte[]? outputDelimiter = (c.Options & 16) != 0 ? new[] { (byte)'<', (byte)'>' } : (c.Options & 32) != 0 ? new[] { delimiter } : null;
+        var args = new List<string> { "-f", c.List, "-d", delimiter == 0 ? "" : ((char)delimiter).ToString() };
+        if (onlyDelimited)
+        {
+            args.Add("-s");
+        }
 
-            if (zeroTerminated)
-            {
-                args.Add("-z");
-            }
+        if (complement)
+        {
+            args.Add("--complement");
+        }
 
-            if (outputDelimiter is not null)
-            {
-                args.Add("--output-delimiter=" + (outputDelimiter[0] == 0 ? "" : Encoding.Latin1.GetString(outputDelimiter)));
-            }
+        if (zeroTerminated)
+        {
+            args.Add("-z");
+        }
 
-            CutFieldList fields = CutFieldList.TryParse(c.List, complement, out _)!;
-            byte[] expected = Reference(c.Input, fields, delimiter, outputDelimiter ?? new[] { delimiter }, onlyDelimited, terminator);
-            byte[] actual = Cut(args.ToArray(), c.Input, c.Mode, c.Size, c.MaxRead);
-            Assert.True(expected.AsSpan().SequenceEqual(actual),
-                $"{string.Join(' ', args)} mode {c.Mode} size {c.Size} maxRead {c.MaxRead} on {Convert.ToHexString(c.Input)}\nexpected {Convert.ToHexString(expected)}\nactual   {Convert.ToHexString(actual)}");
-        }, runs: 2000);
+        if (outputDelimiter is not null)
+        {
+            args.Add("--output-delimiter=" + (outputDelimiter[0] == 0 ? "" : Encoding.Latin1.GetString(outputDelimiter)));
+        }
+
+        CutFieldList fields = CutFieldList.TryParse(c.List, complement, out _)!;
+        byte[] expected = Reference(c.Input, fields, delimiter, outputDelimiter ?? new[] { delimiter }, onlyDelimited, terminator);
+        byte[] actual = Cut(args.ToArray(), c.Input, c.Mode, c.Size, c.MaxRead);
+        Assert.True(expected.AsSpan().SequenceEqual(actual),
+            $"{string.Join(' ', args)} mode {c.Mode} size {c.Size} maxRead {c.MaxRead} on {Convert.ToHexString(c.Input)}\nexpected {Convert.ToHexString(expected)}\nactual   {Convert.ToHexString(actual)}");
     }
 
     [Fact]
