@@ -26,115 +26,6 @@ public sealed class TsvCutStreamingTests
         "1", "2", "3", "1,3", "2-", "1-", "3-", "-2", "2,4-", "1,2,11", "5", "2-3", "1-18446744073709551614", "4294967297",
     };
 
-    /// <summary>GNU cut's field mode as its manual states it: split every line whole, pick the fields; or one record.</summary>
-    private static byte[] Reference(byte[] input, CutFieldList fields, byte delimiter, byte[] outputDelimiter, bool onlyDelimited, byte terminator)
-    {
-        var output = new List<byte>();
-        if (delimiter == terminator)
-        {
-            ReferenceRecord(input, fields, outputDelimiter, onlyDelimited, terminator, output);
-            return output.ToArray();
-        }
-
-        int start = 0;
-        while (start < input.Length)
-        {
-            int end = Array.IndexOf(input, terminator, start);
-            bool terminated = end >= 0;
-            end = terminated ? end : input.Length;
-            byte[] line = input[start..end];
-            start = end + 1;
-            List<byte[]> parts = Split(line, delimiter);
-            if (parts.Count == 1)
-            {
-                if (!onlyDelimited)
-                {
-                    output.AddRange(line);
-                    output.Add(terminator);
-                }
-
-                continue;
-            }
-
-            AppendSelected(parts, fields, outputDelimiter, output);
-
-            // cut -z quirk: with field 1 read ahead, a last unterminated line "x<DELIM>" gets no terminator.
-            bool readAhead = onlyDelimited ^ !fields.IsSelected(1);
-            if (!(terminator == 0 && !terminated && readAhead && parts.Count == 2 && parts[1].Length == 0))
-            {
-                output.Add(terminator);
-            }
-        }
-
-        return output.ToArray();
-    }
-
-    /// <summary>Delimiter = terminator: the input is one record whose fields end with the terminator (a final one starts no field).</summary>
-    private static void ReferenceRecord(byte[] input, CutFieldList fields, byte[] outputDelimiter, bool onlyDelimited, byte terminator, List<byte> output)
-    {
-        if (input.Length == 0)
-        {
-            return;
-        }
-
-        List<byte[]> parts = Split(input, terminator);
-        if (input[^1] == terminator)
-        {
-            parts.RemoveAt(parts.Count - 1);
-        }
-
-        if (Array.IndexOf(input, terminator) < 0)
-        {
-            if (!onlyDelimited)
-            {
-                output.AddRange(input);
-                output.Add(terminator);
-            }
-
-            return;
-        }
-
-        AppendSelected(parts, fields, outputDelimiter, output);
-        if (!(parts.Count == 1 && onlyDelimited && !fields.IsSelected(1)))
-        {
-            output.Add(terminator);
-        }
-    }
-
-    private static List<byte[]> Split(byte[] line, byte delimiter)
-    {
-        var parts = new List<byte[]>();
-        int fieldStart = 0;
-        for (int i = 0; i <= line.Length; i++)
-        {
-            if (i == line.Length || line[i] == delimiter)
-            {
-                parts.Add(line[fieldStart..i]);
-                fieldStart = i + 1;
-            }
-        }
-
-        return parts;
-    }
-
-    private static void AppendSelected(List<byte[]> parts, CutFieldList fields, byte[] outputDelimiter, List<byte> output)
-    {
-        bool first = true;
-        for (int i = 0; i < parts.Count; i++)
-        {
-            if (fields.IsSelected((ulong)i + 1))
-            {
-                if (!first)
-                {
-                    output.AddRange(outputDelimiter);
-                }
-
-                output.AddRange(parts[i]);
-                first = false;
-            }
-        }
-    }
-
     /// <summary>Cuts <paramref name="input"/> with a buffer (or mapped window, or chunk limit) of <paramref name="size"/> bytes.</summary>
     private static unsafe byte[] Cut(string[] args, byte[] input, int mode, int size, int maxRead)
     {
@@ -228,7 +119,7 @@ public sealed class TsvCutStreamingTests
         }
 
         CutFieldList fields = CutFieldList.TryParse(c.List, complement, out _)!;
-        byte[] expected = Reference(c.Input, fields, delimiter, outputDelimiter ?? new[] { delimiter }, onlyDelimited, terminator);
+        byte[] expected = CutReference.Cut(c.Input, fields, delimiter, outputDelimiter ?? new[] { delimiter }, onlyDelimited, terminator);
         byte[] actual = Cut(args.ToArray(), c.Input, c.Mode, c.Size, c.MaxRead);
         Assert.True(expected.AsSpan().SequenceEqual(actual),
             $"{string.Join(' ', args)} mode {c.Mode} size {c.Size} maxRead {c.MaxRead} on {Convert.ToHexString(c.Input)}\nexpected {Convert.ToHexString(expected)}\nactual   {Convert.ToHexString(actual)}");
@@ -244,7 +135,7 @@ public sealed class TsvCutStreamingTests
         foreach (string list in new[] { "1", "2", "2-", "1,3" })
         {
             CutFieldList fields = CutFieldList.TryParse(list, complement: false, out _)!;
-            byte[] expected = Reference(input, fields, (byte)'\t', new[] { (byte)'\t' }, onlyDelimited: false, (byte)'\n');
+            byte[] expected = CutReference.Cut(input, fields, (byte)'\t', new[] { (byte)'\t' }, onlyDelimited: false, (byte)'\n');
             Assert.True(expected.AsSpan().SequenceEqual(Cut(new[] { "-f", list }, input, StreamMode, 4096, 65536)), "-f " + list);
             Assert.True(expected.AsSpan().SequenceEqual(Cut(new[] { "-f", list }, input, MappedMode, 4096, 0)), "-f " + list + " mapped");
         }

@@ -104,70 +104,6 @@ public sealed class TsvCutTests
         Assert.Equal(length, next);
     }
 
-    /// <summary>GNU cut's field mode as its manual states it, one line at a time (delimiter differs from the terminator).</summary>
-    private static byte[] ReferenceCut(byte[] input, CutFieldList fields, byte delimiter, byte[] outputDelimiter, bool onlyDelimited, byte terminator)
-    {
-        var output = new List<byte>();
-        int start = 0;
-        while (start < input.Length)
-        {
-            int end = Array.IndexOf(input, terminator, start);
-            bool terminated = end >= 0;
-            if (!terminated)
-            {
-                end = input.Length;
-            }
-
-            byte[] line = input[start..end];
-            start = end + 1;
-            if (Array.IndexOf(line, delimiter) < 0)
-            {
-                if (!onlyDelimited)
-                {
-                    output.AddRange(line);
-                    output.Add(terminator);
-                }
-
-                continue;
-            }
-
-            var parts = new List<byte[]>();
-            int fieldStart = 0;
-            for (int i = 0; i <= line.Length; i++)
-            {
-                if (i == line.Length || line[i] == delimiter)
-                {
-                    parts.Add(line[fieldStart..i]);
-                    fieldStart = i + 1;
-                }
-            }
-
-            bool first = true;
-            for (int i = 0; i < parts.Count; i++)
-            {
-                if (fields.IsSelected((ulong)i + 1))
-                {
-                    if (!first)
-                    {
-                        output.AddRange(outputDelimiter);
-                    }
-
-                    output.AddRange(parts[i]);
-                    first = false;
-                }
-            }
-
-            // cut -z quirk: with field 1 read ahead, a last unterminated line "x<DELIM>" gets no terminator.
-            bool readAhead = onlyDelimited ^ !fields.IsSelected(1);
-            if (!(terminator == 0 && !terminated && readAhead && parts.Count == 2 && parts[1].Length == 0))
-            {
-                output.Add(terminator);
-            }
-        }
-
-        return output.ToArray();
-    }
-
     /// <summary>Inputs over tabs, newlines, CR, NUL, commas and 0xFF; every field list, option set, buffer size and read limit.</summary>
     public static class CutterCases
     {
@@ -216,7 +152,7 @@ public sealed class TsvCutTests
         }
 
         CutFieldList fields = CutFieldList.TryParse(c.List, complement, out _)!;
-        byte[] expected = ReferenceCut(c.Input, fields, delimiter, outputDelimiter ?? new[] { delimiter }, onlyDelimited, zeroTerminated ? (byte)0 : (byte)'\n');
+        byte[] expected = CutReference.Cut(c.Input, fields, delimiter, outputDelimiter ?? new[] { delimiter }, onlyDelimited, zeroTerminated ? (byte)0 : (byte)'\n');
         byte[] actual = RunCut(args.ToArray(), c.Input, c.BufferSize, c.MaxRead);
         Assert.True(expected.AsSpan().SequenceEqual(actual),
             $"{string.Join(' ', args)} on {Convert.ToHexString(c.Input)}\nexpected {Convert.ToHexString(expected)}\nactual   {Convert.ToHexString(actual)}");

@@ -81,7 +81,7 @@ public sealed partial class TsvSourceHardnessTests
     }
 
     /// <summary>A non-seekable stream whose first ReadAsync completes only when released, then writes into the memory it was given.</summary>
-    private sealed class GatedAsyncStream : Stream
+    private sealed class GatedAsyncStream : ReadOnlyTestStream
     {
         private readonly byte[] _bytes;
         private readonly TaskCompletionSource _gate = new(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -109,25 +109,5 @@ public sealed partial class TsvSourceHardnessTests
         }
 
         public override int Read(byte[] buffer, int offset, int count) => ReadAsync(buffer.AsMemory(offset, count)).AsTask().GetAwaiter().GetResult();
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 }

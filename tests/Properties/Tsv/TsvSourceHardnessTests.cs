@@ -41,6 +41,30 @@ public sealed partial class TsvSourceHardnessTests
 
     private static string Line(in TsvRow row) => row.LineNumber + ":" + Encoding.UTF8.GetString(row.Line.ToArray());
 
+    /// <summary>What every stream of these tests shares: readable only, not seekable unless it says so.</summary>
+    private abstract class ReadOnlyTestStream : Stream
+    {
+        public override bool CanRead => true;
+
+        public override bool CanSeek => false;
+
+        public override bool CanWrite => false;
+
+        public override long Length => throw new NotSupportedException();
+
+        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+
+        public override void Flush()
+        {
+        }
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+    }
+
     // --- Defect 2: Dispose from another thread while the reader's own read blocks in the stream ---
 
     [Fact]
@@ -85,7 +109,7 @@ public sealed partial class TsvSourceHardnessTests
     }
 
     /// <summary>A non-seekable stream whose first read waits at a gate, then writes into the destination it was given.</summary>
-    private sealed class GatedStream : Stream
+    private sealed class GatedStream : ReadOnlyTestStream
     {
         private readonly byte[] _bytes;
         private readonly ManualResetEventSlim _gate = new(false);
@@ -109,26 +133,6 @@ public sealed partial class TsvSourceHardnessTests
             _position += n;
             return n;
         }
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 
     // --- Defect 9: Dispose does not wait for a read ahead that nobody asked for ---
@@ -164,7 +168,7 @@ public sealed partial class TsvSourceHardnessTests
     }
 
     /// <summary>Seekable; reads normally until a read that would pass <c>stallAt</c>, which waits at a gate.</summary>
-    private sealed class StallingSeekableStream : Stream
+    private sealed class StallingSeekableStream : ReadOnlyTestStream
     {
         private readonly byte[] _bytes;
         private readonly int _stallAt;
@@ -229,25 +233,11 @@ public sealed partial class TsvSourceHardnessTests
             base.Dispose(disposing);
         }
 
-        public override bool CanRead => true;
-
         public override bool CanSeek => true;
-
-        public override bool CanWrite => false;
 
         public override long Length => _bytes.Length;
 
         public override long Position { get => _position; set => throw new NotSupportedException(); }
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 
     // --- Defect 3: a cancelled pipe read is not the end of the input ---
