@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for people and CI.
-#   ./build.sh test   build everything, pack, run the FT0001 analyzer tests and the property suite for both library builds
-#                     under every instruction-set configuration, then the netstandard2.0 build on Mono x64 and
-#                     Mono ARM64 (qemu) with the package consumer check (the command CI runs)
+#   ./build.sh test   build everything, pack, and run the property suite for both library builds
+#                     under every instruction-set configuration, the FT0001 analyzer tests once, then the netstandard2.0
+#                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check (the command CI runs)
 #   ./build.sh test-arm64 [NAME...]
 #                     the netstandard2.0 property suite on Mono ARM64 under qemu only (eng/test-mono.sh)
 #   ./build.sh run    the main job: tsvcut (NativeAOT) on a generated ~100 MB TSV file, checked byte for byte
@@ -144,10 +144,10 @@ consumers() {
   dotnet "artifacts/consumers/bin/FastText.Consumer.Runner/$configuration/net10.0/FastText.Consumer.Runner.dll"
 }
 
-# The FT0001 analyzer's tests (tests/Analyzers): once, on the installed runtime; the instruction-set configurations
-# of run_tests change nothing for a compiler analyzer.
+# The FT0001 analyzer's tests (tests/Analyzers): once, on the installed runtime, after run_tests (which empties the
+# results folder CI uploads); the instruction-set configurations change nothing for a compiler analyzer.
 analyzer_tests() {
-  local report_dir=artifacts/analyzer-test-results status=0
+  local report_dir=$results_dir/analyzers status=0
   local output=$report_dir/console.txt
   rm -rf "$report_dir"; mkdir -p "$report_dir"
   dotnet test tests/Analyzers/FastText.Analyzers.Tests.csproj -c "$configuration" --no-build -nologo \
@@ -221,11 +221,11 @@ case "${1:-test}" in
     step "Format check (dotnet format --verify-no-changes)" check_format
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
     step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0" consumers
-    step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
     step "Lint .github/workflows with actionlint" lint_workflows
     step "Fuzz targets: replay the committed corpus and findings, then a fixed-seed random run" replay_fuzz
     step "tsvcut vs GNU cut: the differential suite (samples/TsvCut/tests/differential.sh)" tsvcut_differential
     step "Property tests: 2 library builds x 4 instruction-set configurations" run_tests
+    step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
     step "netstandard2.0 on Mono x64, Mono ARM64 (qemu) and the net48 package consumer" eng/test-mono.sh test
     printf '\nTotal time: %s\n' "$(elapsed $((SECONDS - script_started)))"
     ;;
