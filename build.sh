@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for people and CI.
 #   ./build.sh test   build everything, pack, and run the property suite for both library builds
-#                     under every instruction-set configuration, then the netstandard2.0 build on Mono x64 and
-#                     Mono ARM64 (qemu) with the package consumer check (the command CI runs)
+#                     under every instruction-set configuration, the FT0001 analyzer tests once, then the netstandard2.0
+#                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check (the command CI runs)
 #   ./build.sh test-arm64 [NAME...]
 #                     the netstandard2.0 property suite on Mono ARM64 under qemu only (eng/test-mono.sh)
 #   ./build.sh run    the main job: tsvcut (NativeAOT) on a generated ~100 MB TSV file, checked byte for byte
@@ -112,22 +112,48 @@ check_package() {
   package_tools check-package artifacts/package/*.nupkg "$1" "${declared[@]}"
 }
 
-# Two netstandard2.0 consumers of the packed .nupkg (tests/Consumers): C# 7.3 must show warning FT0001, the latest C#
-# none; a net10.0 runner runs both sets of examples.
+# netstandard2.0 consumers of the packed .nupkg (tests/Consumers). The package's analyzer must report FT0001 on the
+# C# 7.3 consumer at exactly the interpolated appends (the lines of tests/Consumers/Shared ending "// expect FT0001"),
+# nothing on the latest-C# consumer, and nothing on a C# 7.3 project that calls AsciiText only and gets FastText
+# transitively (it treats warnings as errors); a net10.0 runner runs every set of examples.
 consumers() {
-  local output=artifacts/consumers/build.txt version
+  local output=artifacts/consumers/build.txt version shared=tests/Consumers/Shared/Examples.cs
   version=$(basename artifacts/package/*.nupkg .nupkg); version=${version#FastText.}
   rm -rf artifacts/consumers/packages/fasttext artifacts/consumers/obj
   mkdir -p artifacts/consumers
   dotnet build tests/Consumers/Runner/FastText.Consumer.Runner.csproj -c "$configuration" -nologo \
     -p:FastTextPackageVersion="$version" >"$output" 2>&1 || { cat "$output"; return 1; }
-  local csharp73 latest
-  csharp73=$(grep -c 'warning FT0001.*FastText.Consumer.CSharp73.csproj' "$output" || true)
-  latest=$(grep -E 'warning (FT|CS)[0-9]+.*FastText.Consumer.Latest.csproj' "$output" | sort -u || true)
-  if ((csharp73 == 0)); then echo "  FAIL: the C# 7.3 consumer did not get warning FT0001"; cat "$output"; return 1; fi
+  local expected actual elsewhere latest ascii_only
+  expected=$(grep -nE '; // expect FT0001$' "$shared" | cut -d: -f1 | sort -n | tr '\n' ' ')
+  actual=$(grep -oE 'Examples\.cs\([0-9]+,[0-9]+\): warning FT0001.*FastText\.Consumer\.CSharp73\.csproj' "$output" \
+    | sed -E 's/^Examples\.cs\(([0-9]+),.*/\1/' | sort -nu | tr '\n' ' ' || true)
+  elsewhere=$(grep -E 'warning FT0001.*FastText\.Consumer\.CSharp73\.csproj' "$output" | grep -v 'Examples\.cs(' | sort -u || true)
+  latest=$(grep -E 'warning [A-Z]+[0-9]+.*FastText\.Consumer\.Latest\.csproj' "$output" | sort -u || true)
+  ascii_only=$(grep -E '(warning|error) [A-Z]+[0-9]+.*FastText\.Consumer\.AsciiOnly\.csproj' "$output" | sort -u || true)
+  if [[ -z $expected || $actual != "$expected" || -n $elsewhere ]]; then
+    echo "  FAIL: the C# 7.3 consumer got FT0001 at lines [${actual}] of $shared, expected [${expected}]"
+    [[ -z $elsewhere ]] || echo "$elsewhere"
+    cat "$output"; return 1
+  fi
   if [[ -n $latest ]]; then echo "  FAIL: the latest-C# consumer got warnings:"; echo "$latest"; return 1; fi
-  echo "  C# 7.3 consumer: warning FT0001 shown; latest-C# consumer: no warning"
+  if [[ -n $ascii_only ]]; then echo "  FAIL: the AsciiText-only C# 7.3 consumer got warnings:"; echo "$ascii_only"; return 1; fi
+  grep -oE '[^ /]+\.cs\([0-9]+,[0-9]+\): warning FT0001: .{0,60}.*FastText\.Consumer\.CSharp73\.csproj' "$output" | sort -u \
+    | sed -E 's/^(.{0,110}).*/  \1.../'
+  echo "  C# 7.3 consumer: FT0001 at exactly lines ${expected% } of $shared; latest-C# consumer: no warning;"
+  echo "  C# 7.3 AsciiText-only consumer (FastText transitively, warnings as errors): no warning"
   dotnet "artifacts/consumers/bin/FastText.Consumer.Runner/$configuration/net10.0/FastText.Consumer.Runner.dll"
+}
+
+# The FT0001 analyzer's tests (tests/Analyzers): once, on the installed runtime, after run_tests (which empties the
+# results folder CI uploads); the instruction-set configurations change nothing for a compiler analyzer.
+analyzer_tests() {
+  local report_dir=$results_dir/analyzers status=0
+  local output=$report_dir/console.txt
+  rm -rf "$report_dir"; mkdir -p "$report_dir"
+  dotnet test tests/Analyzers/FastText.Analyzers.Tests.csproj -c "$configuration" --no-build -nologo \
+    --logger "trx;LogFileName=results.trx" --results-directory "$report_dir" >"$output" 2>&1 || status=$?
+  grep -E '^\s*Failed |Passed!|Failed!' "$output" | sed 's/^/  /' || true
+  if ((status != 0)); then tail -60 "$output"; return 1; fi
 }
 
 # .editorconfig conventions on every project of the solution (no fixes applied: it only reports).
@@ -194,11 +220,12 @@ case "${1:-test}" in
     step "Build the whole solution (library, tests, bench, fuzz, samples)" build_all
     step "Format check (dotnet format --verify-no-changes)" check_format
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
-    step "Consumers of the package: C# 7.3 and latest, netstandard2.0" consumers
+    step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0" consumers
     step "Lint .github/workflows with actionlint" lint_workflows
     step "Fuzz targets: replay the committed corpus and findings, then a fixed-seed random run" replay_fuzz
     step "tsvcut vs GNU cut: the differential suite (samples/TsvCut/tests/differential.sh)" tsvcut_differential
     step "Property tests: 2 library builds x 4 instruction-set configurations" run_tests
+    step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
     step "netstandard2.0 on Mono x64, Mono ARM64 (qemu) and the net48 package consumer" eng/test-mono.sh test
     printf '\nTotal time: %s\n' "$(elapsed $((SECONDS - script_started)))"
     ;;

@@ -15,7 +15,8 @@ namespace FastText.PackageTools;
 /// untrustworthy or unusable: a missing target framework folder, README or license; XML documentation with
 /// non-public entries; PDBs that do not belong to the DLLs; a build that was not deterministic or not a CI build
 /// (local paths in the PDBs); SourceLink missing or pointing anywhere but the repository at the packed commit; a
-/// dependency that differs from the project's declared PackageReference/PackageVersion items.
+/// dependency that differs from the project's declared PackageReference/PackageVersion items; the FT0001 analyzer
+/// missing from analyzers/dotnet/cs.
 /// </summary>
 internal static class PackageCheck
 {
@@ -46,8 +47,7 @@ internal static class PackageCheck
         else CheckReadme(package.GetEntry(readme)!, failures);
         if (metadata.Element(ns + "license")?.Value != "MIT") failures.Add("the license expression is not MIT");
         if (package.GetEntry("LICENSE") is null) failures.Add("LICENSE is not in the package");
-        foreach (string folder in new[] { "build", "buildTransitive" })
-            if (package.GetEntry(folder + "/FastText.targets") is null) failures.Add($"{folder}/FastText.targets is missing");
+        CheckAnalyzer(package, failures);
 
         // Repository metadata: the commit SourceLink must point at.
         var repository = metadata.Element(ns + "repository");
@@ -81,6 +81,45 @@ internal static class PackageCheck
         foreach (string failure in failures) Console.Error.WriteLine("  - " + failure);
         return 1;
     }
+
+    /// <summary>
+    /// The FT0001 analyzer: alone in analyzers/dotnet/cs (the compiler supplies Microsoft.CodeAnalysis), built
+    /// against a Microsoft.CodeAnalysis no newer than the documented minimum compiler, and no MSBuild files left from
+    /// the build-time LangVersion check it replaced (that one warned in every C# &lt; 10 project, calls or not).
+    /// </summary>
+    /// <param name="package">The .nupkg.</param>
+    /// <param name="failures">Collects the findings.</param>
+    private static void CheckAnalyzer(ZipArchive package, List<string> failures)
+    {
+        const string analyzerPath = "analyzers/dotnet/cs/FastText.Analyzers.dll";
+        var unexpected = package.Entries.Select(e => e.FullName)
+            .Where(name => (name.StartsWith("analyzers/", StringComparison.Ordinal) && name != analyzerPath)
+                || name.StartsWith("build/", StringComparison.Ordinal) || name.StartsWith("buildTransitive/", StringComparison.Ordinal))
+            .ToList();
+        if (unexpected.Count > 0) failures.Add($"unexpected analyzer or MSBuild files in the package: {string.Join(", ", unexpected)}");
+        var entry = package.GetEntry(analyzerPath);
+        if (entry is null) { failures.Add($"{analyzerPath} (the FT0001 analyzer) is missing"); return; }
+        using var pe = new PEReader(new MemoryStream(ReadAll(entry)));
+        if (!pe.HasMetadata) { failures.Add($"{analyzerPath} is not a .NET assembly"); return; }
+        var reader = pe.GetMetadataReader();
+        var roslyn = reader.AssemblyReferences.Select(h => reader.GetAssemblyReference(h))
+            .Where(r => reader.GetString(r.Name) == "Microsoft.CodeAnalysis").Select(r => r.Version).ToList();
+        if (roslyn.Count != 1 || roslyn[0] > MaxAnalyzerRoslynVersion)
+            failures.Add($"{analyzerPath} references Microsoft.CodeAnalysis {string.Join(", ", roslyn)}, expected one reference no newer than {MaxAnalyzerRoslynVersion} (the oldest compiler the package supports)");
+        bool declaresAnalyzer = reader.TypeDefinitions.Select(h => reader.GetTypeDefinition(h))
+            .Any(t => t.GetCustomAttributes().Any(a => AttributeTypeName(reader, reader.GetCustomAttribute(a)) == "DiagnosticAnalyzerAttribute"));
+        if (!declaresAnalyzer) failures.Add($"{analyzerPath} declares no [DiagnosticAnalyzer] type");
+    }
+
+    /// <summary>Microsoft.CodeAnalysis 4.3.x (.NET SDK 6.0.400, Visual Studio 2022 17.3): the analyzer's minimum compiler.</summary>
+    private static readonly Version MaxAnalyzerRoslynVersion = new(4, 3, 0, 0);
+
+    private static string? AttributeTypeName(MetadataReader reader, CustomAttribute attribute) => attribute.Constructor.Kind switch
+    {
+        HandleKind.MemberReference when reader.GetMemberReference((MemberReferenceHandle)attribute.Constructor).Parent is { Kind: HandleKind.TypeReference } parent
+            => reader.GetString(reader.GetTypeReference((TypeReferenceHandle)parent).Name),
+        _ => null,
+    };
 
     private static void CheckReadme(ZipArchiveEntry readme, List<string> failures)
     {

@@ -1,10 +1,11 @@
+extern alias AsciiOnly;
 extern alias CSharp73;
 extern alias Latest;
 
 using System;
 using System.Collections.Generic;
 
-// Both consumers were built from the packed .nupkg; their examples must produce the documented results.
+// The consumers were built from the packed .nupkg; their examples must produce the documented results.
 var expected = new Dictionary<string, string>
 {
     ["Ascii"] = "Done 12 content-type False",
@@ -12,6 +13,7 @@ var expected = new Dictionary<string, string>
     ["Key"] = "tenant:acme:user:0f8fad5bd9cb469fa16570867728950e:v42",
     ["Tsv"] = "2024-01-01 /a;2024-01-02 /b;",
     ["BuilderOnStackallocArgument"] = "id=7",
+    ["AsciiOnly"] = "True False",
 };
 var actual = new List<(string Consumer, string Example, string Text)>
 {
@@ -24,8 +26,9 @@ var actual = new List<(string Consumer, string Example, string Text)>
     ("latest C#", "Key", Latest::FastText.Consumer.Examples.Key()),
     ("latest C#", "Tsv", Latest::FastText.Consumer.Examples.Tsv()),
     ("latest C#", "BuilderOnStackallocArgument", Latest::FastText.Consumer.Examples.BuilderOnStackallocArgument(7)),
+    ("C# 7.3", "AsciiOnly", AsciiOnly::FastText.Consumer.AsciiOnly.Validation.Describe("plain", "caf\u00e9")),
 };
-// The FT0001 warning's claim, measured: the same interpolated append allocates on C# 7.3 and not on C# 10+.
+// The FT0001 analyzer's claim, measured: the same interpolated append allocates on C# 7.3 and not on C# 10+.
 long csharp73Bytes = AllocatedBy(() => CSharp73::FastText.Consumer.Examples.InterpolatedAppendLength(12345, 7));
 long latestBytes = AllocatedBy(() => Latest::FastText.Consumer.Examples.InterpolatedAppendLength(12345, 7));
 actual.Add(("C# 7.3", "InterpolatedAppendAllocates", csharp73Bytes > 0 ? "allocates" : "no allocation"));
