@@ -10,6 +10,8 @@
 #                                     contain a NAME and none of the !NAMEs), e.g. run Net8 DOTNET_EnableHWIntrinsic=0 -- AsciiPath
 #   eng/test-arm64.sh --check-feed    only say whether the linux-arm64 runtime packs can be restored (a diagnostic:
 #                                     restore itself reports a missing pack)
+#   FASTTEXT_ARM64_BUILDS=NetStandard eng/test-arm64.sh test
+#                                     the three runs of one library build only (Net8 or NetStandard)
 #   FASTTEXT_RUNNER_RID=linux-x64 eng/test-arm64.sh test
 #                                     the same legs natively on x64, no qemu (checks the script and the runner)
 #
@@ -201,7 +203,7 @@ run_suite() {
   local report_dir="$results_dir/coreclr-arm64-$name" status=0 started=$SECONDS
   mkdir -p "$report_dir"
   local log_file="$report_dir/console.txt"
-  log "CoreCLR ARM64 $name: $build build on $rid${config_env:+ ($config_env)}"
+  log "CoreCLR $rid $name: $build build${config_env:+ ($config_env)}$(emulated && echo ', under qemu')"
   local launcher=()
   if emulated; then launcher=(nice -n "${FASTTEXT_ARM64_NICE:-5}" "$qemu" -L "$(arm64_root)"); fi
   # W^X double-maps JIT code pages, which qemu's user-mode translation handles badly; a heap limit keeps the GC
@@ -214,7 +216,7 @@ run_suite() {
   grep -E '^\s*\[(FAIL|ERROR|skip)\]' "$log_file" | sed 's/^ */  /' || true
   local closing
   closing=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped' "$log_file" | tail -1 || true)
-  echo "  CoreCLR ARM64 $name: ${closing:-no result line (exit code $status)} in $seconds s"
+  echo "  CoreCLR $rid $name: ${closing:-no result line (exit code $status)} in $seconds s"
   echo "$name|${closing:-none}|$seconds" >>"$output_root/summary.txt"
 
   local problems=()
@@ -257,7 +259,7 @@ test_all() {
   rm -f "$output_root/summary.txt"
   local failures=() build rest=()
   mapfile -t rest < <(excluded_cpu_tests)
-  for build in Net8 NetStandard; do
+  for build in ${FASTTEXT_ARM64_BUILDS:-Net8 NetStandard}; do
     publish "$build"
     local lower
     lower=$(tr '[:upper:]' '[:lower:]' <<<"$build")
@@ -269,7 +271,7 @@ test_all() {
   echo
   local entry
   while IFS='|' read -r name counts seconds; do
-    printf '  CoreCLR ARM64 %-28s %s in %s s\n' "$name:" "$counts" "$seconds"
+    printf '  CoreCLR %s %-28s %s in %s s\n' "$rid" "$name:" "$counts" "$seconds"
   done <"$output_root/summary.txt"
   echo "CoreCLR ARM64 ($rid): $(wc -l <"$output_root/summary.txt") runs in $((SECONDS - started)) s"
   if ((${#failures[@]})); then
