@@ -243,13 +243,18 @@ run_suite() {
 
 excluded_cpu_tests() { printf '!%s\n' "${cpu_tests[@]}"; }
 
+# TsvWriterFieldLengthTests runs its every-length-every-index check once per separator; under emulation one
+# separator took 235 s (load average 30 on 2 cores). ',' and 'A' compile to the same compares as '\t' with another
+# constant, so ARM64 runs '\t' (the default) and 0 (compared with zero: ARM64 has its own cmeq #0 form).
+same_code_cases=('!(separator: 44)' '!(separator: 65)')
+
 # Path theory cases (named after the path: "Vector512", "Vector256", "Vector128", "VectorT", "UInt64", "Scalar") for
 # paths that never dispatch in a leg run there as the runtime's software vector fallback: in the AdvSimd legs the
 # Vector512 and Vector256 ASCII paths (no ARM64 CPU accelerates them; the x64 legs run them on hardware), with
 # DOTNET_EnableHWIntrinsic=0 every vector path (plain managed code there, as in the x64 no-hwintrinsic legs). They are
 # left out; the UInt64 and scalar paths and every dispatched vector path run in full.
-unaccelerated_vector_cases=('!: "Vector512"' '!: "Vector256"')
-software_vector_cases=('!: "Vector')
+unaccelerated_vector_cases=('!: "Vector512"' '!: "Vector256"' "${same_code_cases[@]}")
+software_vector_cases=('!: "Vector' "${same_code_cases[@]}")
 
 test_all() {
   local started=$SECONDS
