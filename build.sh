@@ -2,9 +2,12 @@
 # One entry point for people and CI.
 #   ./build.sh test   build everything, pack, and run the property suite for both library builds
 #                     under every instruction-set configuration, the FT0001 analyzer tests once, then the netstandard2.0
-#                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check (the command CI runs)
+#                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check, then both library builds
+#                     as linux-arm64 CoreCLR processes (qemu on x64; AdvSimd on and DOTNET_EnableHWIntrinsic=0;
+#                     eng/test-arm64.sh) (the command CI runs)
 #   ./build.sh test-arm64 [NAME...]
-#                     the netstandard2.0 property suite on Mono ARM64 under qemu only (eng/test-mono.sh)
+#                     the netstandard2.0 property suite on Mono ARM64 under qemu only (eng/test-mono.sh); the CoreCLR
+#                     ARM64 legs alone: eng/test-arm64.sh test (or eng/test-arm64.sh run Net8 -- NAME for one test)
 #   ./build.sh run    the main job: tsvcut (NativeAOT) on a generated ~100 MB TSV file, checked byte for byte
 #                     against GNU cut; ./build.sh run 1600000 for ~400 MB
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
@@ -217,6 +220,7 @@ case "${1:-test}" in
   test)
     # Mono's .NET Framework reference assemblies build tests/Properties.Net48 in the solution; installed first.
     step "Install Mono, qemu and the arm64 Mono sysroot (cached)" eng/test-mono.sh setup
+    step "The arm64 library root for CoreCLR ARM64 under qemu (cached)" eng/test-arm64.sh setup
     step "Build the whole solution (library, tests, bench, fuzz, samples)" build_all
     step "Format check (dotnet format --verify-no-changes)" check_format
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
@@ -227,6 +231,7 @@ case "${1:-test}" in
     step "Property tests: 2 library builds x 4 instruction-set configurations" run_tests
     step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
     step "netstandard2.0 on Mono x64, Mono ARM64 (qemu) and the net48 package consumer" eng/test-mono.sh test
+    step "Both library builds on CoreCLR ARM64 (qemu on x64): AdvSimd and DOTNET_EnableHWIntrinsic=0" eng/test-arm64.sh test
     printf '\nTotal time: %s\n' "$(elapsed $((SECONDS - script_started)))"
     ;;
   test-arm64)

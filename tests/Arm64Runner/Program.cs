@@ -8,8 +8,11 @@ using FastText.Tests.Runner;
 using Xunit.Abstractions;
 using Xunit.Sdk;
 
-// Usage: FastText.Arm64Runner [name-substring ...]   (no argument: every test in the suite)
-// Exit code 0 only when at least one test ran and none failed.
+// Usage: FastText.Arm64Runner [name-substring ...] [!name-substring ...]
+//   no name: every test in the suite; NAME: the tests whose display name (Namespace.Class.Method(...)) contains one
+//   of the NAMEs; !NAME: leave out the tests whose display name contains NAME (applied after the NAMEs).
+// Exit code 0 only when at least one test ran and none failed. The run ends with the time spent per test class
+// (slowest first) and the closing line "N passed, N failed, N skipped".
 
 Assembly suite = typeof(InstructionSetReport).Assembly;
 Console.WriteLine($"suite: {suite.GetName().Name}");
@@ -31,15 +34,28 @@ var discovered = new DiscoverySink();
 discoverer.Find(includeSourceInformation: false, discovered, options);
 discovered.Finished.WaitOne();
 
-IReadOnlyList<ITestCase> selected = args.Length == 0
-    ? discovered.TestCases
-    : discovered.TestCases.Where(test => args.Any(name => test.DisplayName.IndexOf(name, StringComparison.Ordinal) >= 0)).ToList();
+string[] included = args.Where(arg => !arg.StartsWith("!", StringComparison.Ordinal)).ToArray();
+string[] excluded = args.Where(arg => arg.StartsWith("!", StringComparison.Ordinal)).Select(arg => arg.Substring(1)).ToArray();
+static bool Contains(ITestCase test, string name) => test.DisplayName.IndexOf(name, StringComparison.Ordinal) >= 0;
+IReadOnlyList<ITestCase> selected = discovered.TestCases
+    .Where(test => included.Length == 0 || included.Any(name => Contains(test, name)))
+    .Where(test => !excluded.Any(name => Contains(test, name)))
+    .ToList();
 Console.WriteLine($"running {selected.Count} of {discovered.TestCases.Count} test cases");
+Console.WriteLine($"FASTTEXT_PROPERTY_RUNS={Environment.GetEnvironmentVariable("FASTTEXT_PROPERTY_RUNS") ?? "(unset)"}");
+var clock = System.Diagnostics.Stopwatch.StartNew();
 
 using var executor = framework.GetExecutor(suite.GetName());
 var results = new ExecutionSink();
 executor.RunTests(selected, results, options);
 results.Finished.WaitOne();
 
+Console.WriteLine("time per test class (s, slowest first):");
+foreach (KeyValuePair<string, decimal> entry in results.ClassTimes.OrderByDescending(entry => entry.Value))
+{
+    Console.WriteLine($"  {entry.Value,8:0.0} {entry.Key}");
+}
+
+Console.WriteLine($"tests ran in {clock.Elapsed.TotalSeconds:0} s");
 Console.WriteLine($"{results.Passed} passed, {results.Failed} failed, {results.Skipped} skipped");
 return results.Failed == 0 && results.Passed > 0 ? 0 : 1;

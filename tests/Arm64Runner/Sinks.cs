@@ -48,10 +48,19 @@ internal sealed class ExecutionSink : Xunit.LongLivedMarshalByRefObject, IMessag
 
     public int Skipped { get; private set; }
 
+    /// <summary>Seconds spent per test class, as xunit measured each test.</summary>
+    public Dictionary<string, decimal> ClassTimes { get; } = new(StringComparer.Ordinal);
+
     public ManualResetEvent Finished { get; } = new(initialState: false);
 
     public bool OnMessage(IMessageSinkMessage message)
     {
+        if (message is ITestResultMessage result and not ITestSkipped)
+        {
+            string className = result.TestClass.Class.Name;
+            ClassTimes[className] = (ClassTimes.TryGetValue(className, out decimal spent) ? spent : 0) + result.ExecutionTime;
+        }
+
         switch (message)
         {
             case ITestPassed passed:

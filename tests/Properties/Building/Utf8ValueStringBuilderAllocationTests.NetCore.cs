@@ -91,25 +91,5 @@ public class Utf8ValueStringBuilderAllocationTests
     }
 
     /// <summary>Repeats until the tiered JIT has optimized the generic formatting (tier 0 keeps boxes); the last run's count.</summary>
-    private static long SteadyStateAllocation(Func<int> run)
-    {
-        long allocated = long.MaxValue;
-        for (int attempt = 0; attempt < 200; attempt++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            run();
-            allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-            if (allocated == 0)
-            {
-                return 0;
-            }
-
-            if (attempt >= 40)
-            {
-                System.Threading.Thread.Sleep(25);
-            }
-        }
-
-        return allocated;
-    }
+    private static long SteadyStateAllocation(Func<int> run) => ValueStringBuilderAllocationTests.SteadyStateAllocation(run);
 }
