@@ -214,6 +214,41 @@ public class Utf8BuilderJoinFormatTests
     }
 
     [Fact]
+    public void AppendFormat_and_AppendJoin_over_an_IBufferWriter_write_the_same_bytes()
+    {
+        var writer = new System.Buffers.ArrayBufferWriter<byte>(1);
+        string longText = new string('é', 700);
+        var builder = new Utf8ValueStringBuilder(writer);
+        try
+        {
+            builder.AppendFormat(CultureInfo.InvariantCulture, "[{0,-8}|{1,704}|{2:X4}]", "日本", longText, 255);
+            builder.AppendJoin(", ", "a", null, "\U0001F600");
+            builder.Append("\uD83D");
+            // Nothing was handed to the writer since the high surrogate: a failing format appends nothing, and the
+            // pair still completes afterwards.
+            bool threw = false;
+            try
+            {
+                builder.AppendFormat("\uDE00{0}{1}", 1);
+            }
+            catch (FormatException)
+            {
+                threw = true;
+            }
+
+            Assert.True(threw);
+            builder.Append("\uDE00");
+        }
+        finally
+        {
+            builder.Dispose();
+        }
+
+        string expected = string.Format(CultureInfo.InvariantCulture, "[{0,-8}|{1,704}|{2:X4}]", "日本", longText, 255) + "a, , \U0001F600" + "\U0001F600";
+        Assert.Equal(Encoding.UTF8.GetBytes(expected), writer.WrittenSpan.ToArray());
+    }
+
+    [Fact]
     public void AppendFormat_rejects_null_format_and_arguments_by_name()
     {
         Assert.Equal("format", ParamOf((ref Utf8ValueStringBuilder b) => b.AppendFormat(null!, 1)));
