@@ -56,8 +56,44 @@ public ref partial struct Utf8ValueStringBuilder
         }
     }
 
+    /// <summary>
+    /// <see cref="AppendValue{T}(T, string?, IFormatProvider?)"/> with the format as a span, as a composite format
+    /// item carries it (an empty span is the default format): span-formattable values take it without a string.
+    /// </summary>
+    internal void AppendValue<T>(T value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
+    {
+        // char and bool ignore a format, as string.Format does.
+        if (format.IsEmpty || typeof(T) == typeof(char) || typeof(T) == typeof(bool))
+        {
+            AppendValue(value, (string?)null, provider);
+        }
+        else if (value is IUtf8SpanFormattable)
+        {
+            if (((IUtf8SpanFormattable)value).TryFormat(_bytes.Slice(_pos), out int written, format, provider))
+            {
+                _pos += FormatterCount.Checked(value, written, _bytes.Length - _pos, "bytes");
+                if (written != 0)
+                {
+                    _pendingHigh = '\0';
+                }
+            }
+            else
+            {
+                AppendUtf8FormattableSlow(value, format, provider);
+            }
+        }
+        else if (value is ISpanFormattable)
+        {
+            AppendSpanFormattable(value, format, provider);
+        }
+        else
+        {
+            AppendValue(value, format.ToString(), provider);
+        }
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void AppendUtf8FormattableSlow<T>(T value, string? format, IFormatProvider? provider)
+    private void AppendUtf8FormattableSlow<T>(T value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
     {
         int request = Math.Max(_bytes.Length - _pos + 1, MinimumRentLength);
         while (true)
@@ -79,7 +115,7 @@ public ref partial struct Utf8ValueStringBuilder
     }
 
     [SkipLocalsInit] // TryFormat writes the chars before they are read.
-    private void AppendSpanFormattable<T>(T value, string? format, IFormatProvider? provider)
+    private void AppendSpanFormattable<T>(T value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
     {
         Span<char> chars = stackalloc char[StackCharLength];
         if (((ISpanFormattable)value!).TryFormat(chars, out int written, format, provider))

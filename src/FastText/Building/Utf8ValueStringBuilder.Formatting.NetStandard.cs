@@ -26,6 +26,14 @@ public ref partial struct Utf8ValueStringBuilder
         }
     }
 
+    /// <summary>
+    /// <see cref="AppendValue{T}(T, string?, IFormatProvider?)"/> with the format as a span, as a composite format
+    /// item carries it (an empty span is the default format). This target's formatters take strings, so a
+    /// non-empty format becomes one (a small allocation per formatted item).
+    /// </summary>
+    internal void AppendValue<T>(T value, scoped ReadOnlySpan<char> format, IFormatProvider? provider) =>
+        AppendValue(value, format.IsEmpty ? null : format.ToString(), provider);
+
     // The typeof(T) tests are JIT-time constants, and (U)(object)value does not box for value types.
     private bool TryAppendWithUtf8Formatter<T>(T value, string? format, IFormatProvider? provider)
     {

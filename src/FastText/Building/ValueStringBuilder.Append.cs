@@ -286,6 +286,42 @@ public ref partial struct ValueStringBuilder
     }
 
     /// <summary>
+    /// Appends the strings with <paramref name="separator"/> between them, as <c>string.Join(separator, values)</c>
+    /// and <c>StringBuilder.AppendJoin(string, string[])</c> do; <see langword="null"/> items append nothing.
+    /// <c>AppendJoin(", ", "a", "b")</c> and <c>AppendJoin(", ", "Foo:")</c> (one element) bind here.
+    /// </summary>
+    /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin(string? separator, params string?[] values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        AppendJoin(separator, new ReadOnlySpan<string?>(values));
+    }
+
+    /// <summary>
+    /// Appends the strings with <paramref name="separator"/> between them, as <c>string.Join(separator, values)</c>
+    /// and <c>StringBuilder.AppendJoin(char, string[])</c> do; <see langword="null"/> items append nothing.
+    /// <c>AppendJoin(',', "Foo:")</c> binds here and appends <c>Foo:</c> (one element), not its chars joined.
+    /// </summary>
+    /// <param name="separator">Written between items.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin(char separator, params string?[] values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        AppendJoin(separator, new ReadOnlySpan<string?>(values));
+    }
+
+    /// <summary>
     /// Whether <paramref name="values"/> is a span of chars inside this builder's buffer (only a
     /// <c>ReadOnlySpan&lt;char&gt;</c> can be), which growing would release under the loop.
     /// </summary>

@@ -3,13 +3,10 @@ using FastText.Internal;
 
 namespace FastText;
 
-// Composite formatting ("{0,-8:X4}") with string.Format's grammar and results.
+// Composite formatting ("{0,-8:X4}") with string.Format's grammar and results; the parsing is CompositeFormatReader's,
+// shared with Utf8ValueStringBuilder.AppendFormat.
 public ref partial struct ValueStringBuilder
 {
-    // string.Format's limits: larger indexes and widths are format errors.
-    private const int FormatIndexLimit = 1_000_000;
-    private const int FormatWidthLimit = 1_000_000;
-
     /// <summary>Appends a composite format with one argument, as <c>string.Format(format, arg0)</c> writes it, without boxing it.</summary>
     /// <typeparam name="T0">The argument's type.</typeparam>
     /// <param name="format">A composite format string.</param>
@@ -147,142 +144,28 @@ public ref partial struct ValueStringBuilder
     private void AppendCompositeCore<TArgs>(IFormatProvider? provider, ICustomFormatter? custom, string format, ref TArgs args)
         where TArgs : struct, IFormatArguments
     {
-        int pos = 0;
-        char ch;
-        while (true)
+        var reader = new CompositeFormatReader(format);
+        while (reader.MoveNext())
         {
-            // Literal text up to the next brace; a doubled brace is one literal brace.
-            while (true)
+            if (reader.Index < 0)
             {
-                if (pos >= format.Length)
-                {
-                    return;
-                }
-
-                ReadOnlySpan<char> remainder = format.AsSpan(pos);
-                int untilBrace = remainder.IndexOfAny('{', '}');
-                if (untilBrace < 0)
-                {
-                    Append(remainder);
-                    return;
-                }
-
-                Append(remainder.Slice(0, untilBrace));
-                pos += untilBrace;
-                char brace = format[pos];
-                ch = NextFormatChar(format, ref pos);
-                if (brace == ch)
-                {
-                    Append(ch);
-                    pos++;
-                    continue;
-                }
-
-                if (brace != '{')
-                {
-                    ThrowFormat("Input string was not in a correct format: an unescaped '}'.");
-                }
-
-                break;
+                Append(reader.Literal);
+                continue;
             }
 
-            // {index[,alignment][:format]}
-            int index = ch - '0';
-            if ((uint)index >= 10)
+            if (reader.Index >= args.Count)
             {
-                ThrowFormat("Input string was not in a correct format: a format item must start with a digit.");
-            }
-
-            int width = 0;
-            bool leftAlign = false;
-            ReadOnlySpan<char> itemFormat = default;
-            ch = NextFormatChar(format, ref pos);
-            if (ch != '}')
-            {
-                while (IsAsciiDigit(ch) && index < FormatIndexLimit)
-                {
-                    index = (index * 10) + ch - '0';
-                    ch = NextFormatChar(format, ref pos);
-                }
-
-                while (ch == ' ')
-                {
-                    ch = NextFormatChar(format, ref pos);
-                }
-
-                if (ch == ',')
-                {
-                    do
-                    {
-                        ch = NextFormatChar(format, ref pos);
-                    }
-                    while (ch == ' ');
-
-                    if (ch == '-')
-                    {
-                        leftAlign = true;
-                        ch = NextFormatChar(format, ref pos);
-                    }
-
-                    width = ch - '0';
-                    if ((uint)width >= 10)
-                    {
-                        ThrowFormat("Input string was not in a correct format: an alignment must be digits.");
-                    }
-
-                    ch = NextFormatChar(format, ref pos);
-                    while (IsAsciiDigit(ch) && width < FormatWidthLimit)
-                    {
-                        width = (width * 10) + ch - '0';
-                        ch = NextFormatChar(format, ref pos);
-                    }
-
-                    while (ch == ' ')
-                    {
-                        ch = NextFormatChar(format, ref pos);
-                    }
-                }
-
-                if (ch != '}')
-                {
-                    if (ch != ':')
-                    {
-                        ThrowFormat("Input string was not in a correct format: a format item is not closed.");
-                    }
-
-                    int formatStart = pos + 1;
-                    while (true)
-                    {
-                        ch = NextFormatChar(format, ref pos);
-                        if (ch == '}')
-                        {
-                            break;
-                        }
-
-                        if (ch == '{')
-                        {
-                            ThrowFormat("Input string was not in a correct format: '{' inside a format item.");
-                        }
-                    }
-
-                    itemFormat = format.AsSpan(formatStart, pos - formatStart);
-                }
-            }
-
-            pos++;
-            if (index >= args.Count)
-            {
-                ThrowFormat("Index (zero based) must be greater than or equal to zero and less than the size of the argument list.");
+                CompositeFormatReader.ThrowIndexOutOfArguments();
             }
 
             int itemStart = _pos;
-            args.AppendTo(ref this, index, itemFormat, provider, custom);
-            PadItem(itemStart, width, leftAlign);
+            args.AppendTo(ref this, reader.Index, reader.ItemFormat, provider, custom);
+            PadItem(itemStart, reader.Width, reader.LeftAlign);
         }
     }
 
     /// <summary>Formats one composite item: through the custom formatter when the provider has one, else in place.</summary>
-    private void AppendFormatItem<T>(T value, ReadOnlySpan<char> format, IFormatProvider? provider, ICustomFormatter? custom)
+    internal void AppendFormatItem<T>(T value, ReadOnlySpan<char> format, IFormatProvider? provider, ICustomFormatter? custom)
     {
         if (custom is not null)
         {
@@ -312,30 +195,17 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    private static char NextFormatChar(string format, ref int pos)
-    {
-        pos++;
-        if ((uint)pos >= (uint)format.Length)
-        {
-            ThrowFormat("Input string was not in a correct format: a format item is not closed.");
-        }
-
-        return format[pos];
-    }
-
-    private static bool IsAsciiDigit(char c) => (uint)(c - '0') <= 9;
-
-    private static void ThrowFormat(string message) => throw new FormatException(message);
-
-    /// <summary>The arguments of one AppendFormat call, reached by index without boxing.</summary>
-    private interface IFormatArguments
+    /// <summary>The arguments of one AppendFormat call (of either builder), reached by index without boxing.</summary>
+    internal interface IFormatArguments
     {
         int Count { get; }
 
         void AppendTo(ref ValueStringBuilder builder, int index, ReadOnlySpan<char> format, IFormatProvider? provider, ICustomFormatter? custom);
+
+        void AppendTo(ref Utf8ValueStringBuilder builder, int index, ReadOnlySpan<char> format, IFormatProvider? provider, ICustomFormatter? custom);
     }
 
-    private readonly struct FormatArguments<T0, T1, T2> : IFormatArguments
+    internal readonly struct FormatArguments<T0, T1, T2> : IFormatArguments
     {
         private readonly T0 _arg0;
         private readonly T1 _arg1;
@@ -366,9 +236,25 @@ public ref partial struct ValueStringBuilder
                     break;
             }
         }
+
+        public void AppendTo(ref Utf8ValueStringBuilder builder, int index, ReadOnlySpan<char> format, IFormatProvider? provider, ICustomFormatter? custom)
+        {
+            switch (index)
+            {
+                case 0:
+                    builder.AppendFormatItem(_arg0, format, provider, custom);
+                    break;
+                case 1:
+                    builder.AppendFormatItem(_arg1, format, provider, custom);
+                    break;
+                default:
+                    builder.AppendFormatItem(_arg2, format, provider, custom);
+                    break;
+            }
+        }
     }
 
-    private readonly struct ArrayFormatArguments : IFormatArguments
+    internal readonly struct ArrayFormatArguments : IFormatArguments
     {
         private readonly object?[] _args;
 
@@ -377,6 +263,9 @@ public ref partial struct ValueStringBuilder
         public int Count => _args.Length;
 
         public void AppendTo(ref ValueStringBuilder builder, int index, ReadOnlySpan<char> format, IFormatProvider? provider, ICustomFormatter? custom) =>
+            builder.AppendFormatItem(_args[index], format, provider, custom);
+
+        public void AppendTo(ref Utf8ValueStringBuilder builder, int index, ReadOnlySpan<char> format, IFormatProvider? provider, ICustomFormatter? custom) =>
             builder.AppendFormatItem(_args[index], format, provider, custom);
     }
 }

@@ -37,6 +37,42 @@ public ref partial struct ValueStringBuilder
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is outside 0..Length.</exception>
     public void Insert(int index, string? value) => Insert(index, value.AsSpan());
 
+    /// <summary>
+    /// Inserts <paramref name="value"/> <paramref name="count"/> times at <paramref name="index"/>, as
+    /// <see cref="System.Text.StringBuilder.Insert(int, string, int)"/> does; <see langword="null"/>, an empty
+    /// string or a count of 0 inserts nothing (the arguments are still checked).
+    /// </summary>
+    /// <param name="index">0 to <see cref="Length"/>.</param>
+    /// <param name="value">The string.</param>
+    /// <param name="count">How many times; 0 inserts nothing.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="count"/> is negative, or <paramref name="index"/> is outside 0..Length (checked in that order, as StringBuilder does).</exception>
+    /// <exception cref="OutOfMemoryException">The result would exceed the largest possible array.</exception>
+    public void Insert(int index, string? value, int count)
+    {
+        if (count < 0)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(count), "The count must not be negative.");
+        }
+
+        if ((uint)index > (uint)_pos)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(index), "The index must be within 0..Length.");
+        }
+
+        if (value is null || value.Length == 0 || count == 0)
+        {
+            return;
+        }
+
+        long inserted = (long)value.Length * count;
+        CheckedLength(_pos + inserted);
+        Span<char> gap = OpenGap(index, (int)inserted);
+        for (int i = 0; i < count; i++)
+        {
+            value.AsSpan().CopyTo(gap.Slice(i * value.Length));
+        }
+    }
+
     /// <summary>Inserts chars at <paramref name="index"/>. They may be a span into this builder (<c>b.Insert(0, b.AsSpan())</c>).</summary>
     /// <param name="index">0 to <see cref="Length"/>.</param>
     /// <param name="value">The chars.</param>

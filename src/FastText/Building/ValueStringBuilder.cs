@@ -161,9 +161,18 @@ public ref partial struct ValueStringBuilder
     /// <summary>The number of chars the current buffer holds before the builder must grow.</summary>
     public readonly int Capacity => _chars.Length;
 
-    /// <summary>A reference to the written char at <paramref name="index"/>.</summary>
+    /// <summary>
+    /// A reference to the written char at <paramref name="index"/>: read it (<c>b[i]</c>) or write it
+    /// (<c>b[i] = 'x'</c>) as with StringBuilder's indexer. The bounds are the written length, not the capacity, so
+    /// the indexer never reaches chars past <see cref="Length"/>. It returns a reference (as the runtime's internal
+    /// ValueStringBuilder does) so a char can be changed in place without a second bounds check; like
+    /// <see cref="AsSpan()"/>, the reference is valid only until the builder next grows or is disposed.
+    /// </summary>
     /// <param name="index">0 to <see cref="Length"/> - 1.</param>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="index"/> is outside the written chars.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">
+    /// <paramref name="index"/> is outside the written chars (for reads too, where StringBuilder's getter throws
+    /// <see cref="IndexOutOfRangeException"/>: one exception, naming the parameter, for both uses).
+    /// </exception>
     public readonly ref char this[int index]
     {
         get

@@ -1,0 +1,232 @@
+using System;
+using FastText.Internal;
+
+namespace FastText;
+
+// Composite formatting ("{0,-8:X4}") with string.Format's grammar, results and FormatExceptions, UTF-8 encoded. The
+// format is read by CompositeFormatReader and the arguments are ValueStringBuilder's, so both builders share one
+// parser and one argument mechanism.
+public ref partial struct Utf8ValueStringBuilder
+{
+    // An aligned item is formatted into chars first (alignment counts chars, not bytes); this many fit on the stack.
+    private const int AlignedItemStackLength = 128;
+
+    /// <summary>Appends a composite format with one argument, UTF-8 encoded, as <c>string.Format(format, arg0)</c> writes it, without boxing it.</summary>
+    /// <typeparam name="T0">The argument's type.</typeparam>
+    /// <param name="format">A composite format string.</param>
+    /// <param name="arg0">The argument {0}.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
+    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
+    public void AppendFormat<T0>(string format, T0 arg0) => AppendFormat((IFormatProvider?)null, format, arg0);
+
+    /// <summary>Appends a composite format with two arguments, UTF-8 encoded, as <c>string.Format(format, arg0, arg1)</c> writes it, without boxing them.</summary>
+    /// <typeparam name="T0">The first argument's type.</typeparam>
+    /// <typeparam name="T1">The second argument's type.</typeparam>
+    /// <param name="format">A composite format string.</param>
+    /// <param name="arg0">The argument {0}.</param>
+    /// <param name="arg1">The argument {1}.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
+    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
+    public void AppendFormat<T0, T1>(string format, T0 arg0, T1 arg1) => AppendFormat((IFormatProvider?)null, format, arg0, arg1);
+
+    /// <summary>Appends a composite format with three arguments, UTF-8 encoded, as <c>string.Format(format, arg0, arg1, arg2)</c> writes it, without boxing them.</summary>
+    /// <typeparam name="T0">The first argument's type.</typeparam>
+    /// <typeparam name="T1">The second argument's type.</typeparam>
+    /// <typeparam name="T2">The third argument's type.</typeparam>
+    /// <param name="format">A composite format string.</param>
+    /// <param name="arg0">The argument {0}.</param>
+    /// <param name="arg1">The argument {1}.</param>
+    /// <param name="arg2">The argument {2}.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
+    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
+    public void AppendFormat<T0, T1, T2>(string format, T0 arg0, T1 arg1, T2 arg2) => AppendFormat((IFormatProvider?)null, format, arg0, arg1, arg2);
+
+    /// <summary>Appends a composite format, UTF-8 encoded, as <c>string.Format(format, args)</c> writes it.</summary>
+    /// <param name="format">A composite format string.</param>
+    /// <param name="args">The arguments.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="format"/> or <paramref name="args"/> is <see langword="null"/>.</exception>
+    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
+    public void AppendFormat(string format, params object?[] args) => AppendFormat((IFormatProvider?)null, format, args);
+
+    /// <summary>
+    /// Appends a composite format with one argument, UTF-8 encoded, as <c>string.Format(provider, format, arg0)</c>
+    /// writes it (an <see cref="ICustomFormatter"/> from <paramref name="provider"/> formats every item).
+    /// </summary>
+    /// <typeparam name="T0">The argument's type.</typeparam>
+    /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
+    /// <param name="format">A composite format string.</param>
+    /// <param name="arg0">The argument {0}.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
+    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
+    public void AppendFormat<T0>(IFormatProvider? provider, string format, T0 arg0)
+    {
+        var args = new ValueStringBuilder.FormatArguments<T0, object?, object?>(1, arg0, null, null);
+        AppendComposite(provider, format, ref args);
+    }
+
+    /// <summary>
+    /// Appends a composite format with two arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1)</c>
+    /// writes it (an <see cref="ICustomFormatter"/> from <paramref name="provider"/> formats every item).
+    /// </summary>
+    /// <typeparam name="T0">The first argument's type.</typeparam>
+    /// <typeparam name="T1">The second argument's type.</typeparam>
+    /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
+    /// <param name="format">A composite format string.</param>
+    /// <param name="arg0">The argument {0}.</param>
+    /// <param name="arg1">The argument {1}.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
+    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
+    public void AppendFormat<T0, T1>(IFormatProvider? provider, string format, T0 arg0, T1 arg1)
+    {
+        var args = new ValueStringBuilder.FormatArguments<T0, T1, object?>(2, arg0, arg1, null);
+        AppendComposite(provider, format, ref args);
+    }
+
+    /// <summary>
+    /// Appends a composite format with three arguments, UTF-8 encoded, as
+    /// <c>string.Format(provider, format, arg0, arg1, arg2)</c> writes it (an <see cref="ICustomFormatter"/> from
+    /// <paramref name="provider"/> formats every item).
+    /// </summary>
+    /// <typeparam name="T0">The first argument's type.</typeparam>
+    /// <typeparam name="T1">The second argument's type.</typeparam>
+    /// <typeparam name="T2">The third argument's type.</typeparam>
+    /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
+    /// <param name="format">A composite format string.</param>
+    /// <param name="arg0">The argument {0}.</param>
+    /// <param name="arg1">The argument {1}.</param>
+    /// <param name="arg2">The argument {2}.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
+    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
+    public void AppendFormat<T0, T1, T2>(IFormatProvider? provider, string format, T0 arg0, T1 arg1, T2 arg2)
+    {
+        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2>(3, arg0, arg1, arg2);
+        AppendComposite(provider, format, ref args);
+    }
+
+    /// <summary>
+    /// Appends a composite format, UTF-8 encoded, as <c>string.Format(provider, format, args)</c> writes it (an
+    /// <see cref="ICustomFormatter"/> from <paramref name="provider"/> formats every item).
+    /// </summary>
+    /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
+    /// <param name="format">A composite format string.</param>
+    /// <param name="args">The arguments.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="format"/> or <paramref name="args"/> is <see langword="null"/>.</exception>
+    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
+    public void AppendFormat(IFormatProvider? provider, string format, params object?[] args)
+    {
+        if (args is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(args));
+        }
+
+        var arguments = new ValueStringBuilder.ArrayFormatArguments(args);
+        AppendComposite(provider, format, ref arguments);
+    }
+
+    /// <summary>Formats one composite item: through the custom formatter when the provider has one, else in place.</summary>
+    internal void AppendFormatItem<T>(T value, ReadOnlySpan<char> format, IFormatProvider? provider, ICustomFormatter? custom)
+    {
+        if (custom is not null)
+        {
+            Append(custom.Format(format.IsEmpty ? null : format.ToString(), value, provider));
+        }
+        else
+        {
+            AppendValue(value, format, provider);
+        }
+    }
+
+    /// <summary>
+    /// Parses and appends. On an exception the builder goes back to where it was, unless growth over an
+    /// <see cref="System.Buffers.IBufferWriter{T}"/> already handed some of the item's bytes to the writer.
+    /// </summary>
+    private void AppendComposite<TArgs>(IFormatProvider? provider, string format, ref TArgs args)
+        where TArgs : struct, ValueStringBuilder.IFormatArguments
+    {
+        if (format is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(format));
+        }
+
+        var custom = (ICustomFormatter?)provider?.GetFormat(typeof(ICustomFormatter));
+        int start = _pos;
+        int committed = _committed;
+        char pendingHigh = _pendingHigh;
+        try
+        {
+            AppendCompositeCore(provider, custom, format, ref args);
+        }
+        catch
+        {
+            if (_committed == committed && start <= _bytes.Length)
+            {
+                _pos = start;
+                _pendingHigh = pendingHigh;
+                if (pendingHigh != '\0' && start >= ReplacementLength)
+                {
+                    // A low surrogate in the text may have completed the pair over the U+FFFD: put it back.
+                    WriteReplacement(_bytes.Slice(start - ReplacementLength));
+                }
+            }
+
+            throw;
+        }
+    }
+
+    private void AppendCompositeCore<TArgs>(IFormatProvider? provider, ICustomFormatter? custom, string format, ref TArgs args)
+        where TArgs : struct, ValueStringBuilder.IFormatArguments
+    {
+        var reader = new CompositeFormatReader(format);
+        while (reader.MoveNext())
+        {
+            if (reader.Index < 0)
+            {
+                Append(reader.Literal);
+                continue;
+            }
+
+            if (reader.Index >= args.Count)
+            {
+                CompositeFormatReader.ThrowIndexOutOfArguments();
+            }
+
+            if (reader.Width == 0)
+            {
+                args.AppendTo(ref this, reader.Index, reader.ItemFormat, provider, custom);
+            }
+            else
+            {
+                AppendAlignedItem(ref args, reader.Index, reader.ItemFormat, reader.Width, reader.LeftAlign, provider, custom);
+            }
+        }
+    }
+
+    /// <summary>
+    /// An item with an alignment: formatted into chars (on the stack, or in an array rented only when the text is
+    /// long), so the padding counts chars as string.Format does, then padded and encoded.
+    /// </summary>
+    private void AppendAlignedItem<TArgs>(ref TArgs args, int index, scoped ReadOnlySpan<char> format, int width, bool leftAlign, IFormatProvider? provider, ICustomFormatter? custom)
+        where TArgs : struct, ValueStringBuilder.IFormatArguments
+    {
+        var chars = new ValueStringBuilder(stackalloc char[AlignedItemStackLength]);
+        try
+        {
+            args.AppendTo(ref chars, index, format, provider, custom);
+            int padding = width - chars.Length;
+            if (padding > 0 && !leftAlign)
+            {
+                Append(' ', padding);
+            }
+
+            Append(chars.AsSpan());
+            if (padding > 0 && leftAlign)
+            {
+                Append(' ', padding);
+            }
+        }
+        finally
+        {
+            chars.Dispose();
+        }
+    }
+}

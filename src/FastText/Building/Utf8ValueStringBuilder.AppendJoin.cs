@@ -1,0 +1,277 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using FastText.Internal;
+
+namespace FastText;
+
+// AppendJoin: the same overloads, bindings and results as ValueStringBuilder.AppendJoin, UTF-8 encoded.
+public ref partial struct Utf8ValueStringBuilder
+{
+    /// <summary>
+    /// Appends the strings with <paramref name="separator"/> between them, UTF-8 encoded, as
+    /// <c>string.Join(separator, values)</c> does; <see langword="null"/> items append nothing.
+    /// </summary>
+    /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
+    /// <param name="values">The items.</param>
+    public void AppendJoin(string? separator, scoped ReadOnlySpan<string?> values)
+    {
+        for (int i = 0; i < values.Length; i++)
+        {
+            if (i != 0)
+            {
+                Append(separator);
+            }
+
+            Append(values[i]);
+        }
+    }
+
+    /// <summary>
+    /// Appends the strings with <paramref name="separator"/> between them, UTF-8 encoded, as
+    /// <c>string.Join(separator, values)</c> does; <see langword="null"/> items append nothing.
+    /// </summary>
+    /// <param name="separator">Written between items.</param>
+    /// <param name="values">The items.</param>
+    public void AppendJoin(char separator, scoped ReadOnlySpan<string?> values)
+    {
+        for (int i = 0; i < values.Length; i++)
+        {
+            if (i != 0)
+            {
+                Append(separator);
+            }
+
+            Append(values[i]);
+        }
+    }
+
+    /// <summary>
+    /// Appends the strings with <paramref name="separator"/> between them, UTF-8 encoded, as
+    /// <c>string.Join(separator, values)</c> does; <see langword="null"/> items append nothing.
+    /// <c>AppendJoin(", ", "a", "b")</c> and <c>AppendJoin(", ", "Foo:")</c> (one element) bind here.
+    /// </summary>
+    /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin(string? separator, params string?[] values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        AppendJoin(separator, new ReadOnlySpan<string?>(values));
+    }
+
+    /// <summary>
+    /// Appends the strings with <paramref name="separator"/> between them, UTF-8 encoded, as
+    /// <c>string.Join(separator, values)</c> does; <see langword="null"/> items append nothing.
+    /// <c>AppendJoin(',', "Foo:")</c> binds here and appends <c>Foo:</c> (one element), not its chars joined.
+    /// </summary>
+    /// <param name="separator">Written between items.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin(char separator, params string?[] values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        AppendJoin(separator, new ReadOnlySpan<string?>(values));
+    }
+
+    /// <summary>
+    /// Appends the values with <paramref name="separator"/> between them, each formatted as
+    /// <see cref="Append{T}(T, string?, IFormatProvider?)"/> formats it; <see langword="null"/> items append nothing.
+    /// </summary>
+    /// <typeparam name="T">The item type.</typeparam>
+    /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
+    /// <param name="values">The items; may be this builder's own <see cref="WrittenSpan"/>.</param>
+    public void AppendJoin<T>(string? separator, scoped ReadOnlySpan<T> values)
+    {
+        if (IsInBuffer(values))
+        {
+            AppendJoinFromCopy(separator.AsSpan(), values);
+            return;
+        }
+
+        for (int i = 0; i < values.Length; i++)
+        {
+            if (i != 0)
+            {
+                Append(separator);
+            }
+
+            AppendValue(values[i], null, null);
+        }
+    }
+
+    /// <summary>
+    /// Appends the values with <paramref name="separator"/> between them, each formatted as
+    /// <see cref="Append{T}(T, string?, IFormatProvider?)"/> formats it; <see langword="null"/> items append nothing.
+    /// </summary>
+    /// <typeparam name="T">The item type.</typeparam>
+    /// <param name="separator">Written between items.</param>
+    /// <param name="values">The items; may be this builder's own <see cref="WrittenSpan"/>.</param>
+    public void AppendJoin<T>(char separator, scoped ReadOnlySpan<T> values)
+    {
+        if (IsInBuffer(values))
+        {
+            Span<char> separatorChars = stackalloc char[1];
+            separatorChars[0] = separator;
+            AppendJoinFromCopy(separatorChars, values);
+            return;
+        }
+
+        for (int i = 0; i < values.Length; i++)
+        {
+            if (i != 0)
+            {
+                Append(separator);
+            }
+
+            AppendValue(values[i], null, null);
+        }
+    }
+
+    /// <summary>
+    /// Appends the values with <paramref name="separator"/> between them, each formatted as
+    /// <see cref="Append{T}(T, string?, IFormatProvider?)"/> formats it; <see langword="null"/> items append nothing.
+    /// This is the overload <c>AppendJoin(',', tags)</c> binds to for a <c>List&lt;string&gt;</c>.
+    /// </summary>
+    /// <typeparam name="T">The item type.</typeparam>
+    /// <param name="separator">Written between items.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin<T>(char separator, IEnumerable<T> values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        bool first = true;
+        foreach (T value in values)
+        {
+            if (!first)
+            {
+                Append(separator);
+            }
+
+            first = false;
+            AppendValue(value, null, null);
+        }
+    }
+
+    /// <summary>
+    /// Appends the values with <paramref name="separator"/> between them, each formatted as
+    /// <see cref="Append{T}(T, string?, IFormatProvider?)"/> formats it; <see langword="null"/> items append nothing.
+    /// </summary>
+    /// <typeparam name="T">The item type.</typeparam>
+    /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin<T>(string? separator, IEnumerable<T> values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        bool first = true;
+        foreach (T value in values)
+        {
+            if (!first)
+            {
+                Append(separator);
+            }
+
+            first = false;
+            AppendValue(value, null, null);
+        }
+    }
+
+    /// <summary>
+    /// Appends the values with <paramref name="separator"/> between them, as <c>string.Join(separator, values)</c>
+    /// does for the values every target formats alike (see <see cref="Append{T}(T, string?, IFormatProvider?)"/>);
+    /// <see langword="null"/> items append nothing.
+    /// </summary>
+    /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin(string? separator, params object?[] values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        AppendJoin<object?>(separator, new ReadOnlySpan<object?>(values));
+    }
+
+    /// <summary>
+    /// Appends the values with <paramref name="separator"/> between them, as <c>string.Join(separator, values)</c>
+    /// does for the values every target formats alike (see <see cref="Append{T}(T, string?, IFormatProvider?)"/>);
+    /// <see langword="null"/> items append nothing.
+    /// </summary>
+    /// <param name="separator">Written between items.</param>
+    /// <param name="values">The items.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public void AppendJoin(char separator, params object?[] values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        AppendJoin<object?>(separator, new ReadOnlySpan<object?>(values));
+    }
+
+    /// <summary>
+    /// Whether <paramref name="values"/> is a span of bytes inside this builder's buffer (only a
+    /// <c>ReadOnlySpan&lt;byte&gt;</c> can be), which growing would release under the loop.
+    /// </summary>
+    private readonly bool IsInBuffer<T>(scoped ReadOnlySpan<T> values)
+    {
+        if (typeof(T) != typeof(byte) || values.IsEmpty || _bytes.IsEmpty)
+        {
+            return false;
+        }
+
+        nint offset = Unsafe.ByteOffset(
+            ref MemoryMarshal.GetReference(_bytes),
+            ref Unsafe.As<T, byte>(ref MemoryMarshal.GetReference(values)));
+        return offset < (nint)_bytes.Length && offset > -(nint)values.Length;
+    }
+
+    /// <summary>Joins bytes that live in this builder's buffer from a pooled copy, so growth cannot pull them away.</summary>
+    private void AppendJoinFromCopy<T>(scoped ReadOnlySpan<char> separator, scoped ReadOnlySpan<T> values)
+    {
+        byte[] copy = ArrayPool<byte>.Shared.Rent(values.Length);
+        try
+        {
+            for (int i = 0; i < values.Length; i++)
+            {
+                copy[i] = Unsafe.As<T, byte>(ref Unsafe.AsRef(in values[i]));
+            }
+
+            for (int i = 0; i < values.Length; i++)
+            {
+                if (i != 0)
+                {
+                    Append(separator);
+                }
+
+                AppendValue(copy[i], null, null);
+            }
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(copy);
+        }
+    }
+}
