@@ -2,9 +2,10 @@
 # One entry point for people and CI.
 #   ./build.sh test   build everything, pack, and run the property suite for both library builds
 #                     under every instruction-set configuration, the FT0001 analyzer tests once, then the netstandard2.0
-#                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check, then both library builds
+#                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check, both library builds
 #                     as linux-arm64 CoreCLR processes (qemu on x64; AdvSimd on and DOTNET_EnableHWIntrinsic=0;
-#                     eng/test-arm64.sh) (the command CI runs)
+#                     eng/test-arm64.sh), and tsvcut cross-compiled for linux-arm64 against GNU cut (the command CI
+#                     runs)
 #   ./build.sh test-arm64 [NAME...]
 #                     the netstandard2.0 property suite on Mono ARM64 under qemu only (eng/test-mono.sh); the CoreCLR
 #                     ARM64 legs alone: eng/test-arm64.sh test (or eng/test-arm64.sh run Net8 -- NAME for one test)
@@ -216,6 +217,28 @@ run_tests() {
   ((${#failures[@]} == 0 && total_failed == 0))
 }
 
+# The emulated and Mono runs are single-threaded (the runners do not run tests in parallel; qemu emulates one
+# thread at a time), so on two cores two of them run at once. Only lane B builds anything (the Mono runner, the
+# consumer, tsvcut); lane A runs the runners published before, so no two builds of one project overlap. Each
+# lane's output is printed whole when both have ended.
+emulated_lanes() {
+  local lanes="$PWD/artifacts/lanes" status_a=0 status_b=0 started=$SECONDS
+  mkdir -p "$lanes"
+  FASTTEXT_ARM64_PREBUILT=1 eng/test-arm64.sh test >"$lanes/a.txt" 2>&1 &
+  local lane_a=$!
+  { eng/test-mono.sh test && eng/test-arm64.sh tsvcut; } >"$lanes/b.txt" 2>&1 &
+  local lane_b=$!
+  wait "$lane_b" || status_b=$?
+  echo "  lane B (Mono, then tsvcut linux-arm64) ended after $(elapsed $((SECONDS - started))) (exit $status_b)"
+  wait "$lane_a" || status_a=$?
+  echo "  lane A (CoreCLR ARM64) ended after $(elapsed $((SECONDS - started))) (exit $status_a)"
+  printf '\n---- lane A: CoreCLR ARM64 (eng/test-arm64.sh test) ----\n'
+  cat "$lanes/a.txt"
+  printf '\n---- lane B: Mono (eng/test-mono.sh test), then tsvcut linux-arm64 (eng/test-arm64.sh tsvcut) ----\n'
+  cat "$lanes/b.txt"
+  ((status_a == 0 && status_b == 0))
+}
+
 case "${1:-test}" in
   test)
     # Mono's .NET Framework reference assemblies build tests/Properties.Net48 in the solution; installed first.
@@ -230,8 +253,8 @@ case "${1:-test}" in
     step "tsvcut vs GNU cut: the differential suite (samples/TsvCut/tests/differential.sh)" tsvcut_differential
     step "Property tests: 2 library builds x 4 instruction-set configurations" run_tests
     step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
-    step "netstandard2.0 on Mono x64, Mono ARM64 (qemu) and the net48 package consumer" eng/test-mono.sh test
-    step "Both library builds on CoreCLR ARM64 (qemu on x64): AdvSimd and DOTNET_EnableHWIntrinsic=0" eng/test-arm64.sh test
+    step "Publish the CoreCLR ARM64 suite runners (both library builds)" eng/test-arm64.sh publish
+    step "Two lanes at once: CoreCLR ARM64 (both builds, AdvSimd and HWIntrinsic=0) | Mono x64/ARM64 + net48 consumer, then tsvcut linux-arm64" emulated_lanes
     printf '\nTotal time: %s\n' "$(elapsed $((SECONDS - script_started)))"
     ;;
   test-arm64)

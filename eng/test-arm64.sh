@@ -4,12 +4,17 @@
 # arm64 Linux one. docs/arm64.md says what runs on each leg and how long it takes.
 #
 #   eng/test-arm64.sh setup           qemu and the arm64 library root (cached); nothing else
-#   eng/test-arm64.sh test            the four legs below (what ./build.sh test runs)
+#   eng/test-arm64.sh publish         only publish the two suite runners (artifacts/arm64/{Net8,NetStandard})
+#   eng/test-arm64.sh test            the legs below (what ./build.sh test runs); FASTTEXT_ARM64_PREBUILT=1 runs
+#                                     the runners `publish` left instead of publishing them again
 #   eng/test-arm64.sh run Net8|NetStandard [ENV=VALUE...] [--] [NAME...|!NAME...]
 #                                     one ad-hoc run of one library build's suite (all tests, or those whose names
 #                                     contain a NAME and none of the !NAMEs), e.g. run Net8 DOTNET_EnableHWIntrinsic=0 -- AsciiPath
 #   eng/test-arm64.sh --check-feed    only say whether the linux-arm64 runtime packs can be restored (a diagnostic:
 #                                     restore itself reports a missing pack)
+#   eng/test-arm64.sh tsvcut          tsvcut for linux-arm64: NativeAOT (cross-compiled with clang and lld on x64, the
+#                                     arm64 root as sysroot), then its differential suite against GNU cut (under
+#                                     qemu: the emulated subset, differential.sh --emulated)
 #   FASTTEXT_ARM64_BUILDS=NetStandard eng/test-arm64.sh test
 #                                     the three runs of one library build only (Net8 or NetStandard)
 #   FASTTEXT_RUNNER_RID=linux-x64 eng/test-arm64.sh test
@@ -53,8 +58,9 @@ run_timeout="${FASTTEXT_ARM64_TIMEOUT:-20m}"
 # Generated cases per property for the part of the suite that does not depend on the CPU (the default is 200).
 reduced_runs="${FASTTEXT_ARM64_PROPERTY_RUNS:-10}"
 # What the runtime needs from Debian's arm64 archive: the C/C++ runtime, zlib (GZip), ICU (cultures), OpenSSL (the
-# Roslyn compile tests make the runtime load it; without it the process aborts).
-root_packages=(libc6 libgcc-s1 libstdc++6 zlib1g libicu72 libssl3)
+# Roslyn compile tests make the runtime load it; without it the process aborts). The -dev packages make the same
+# root the sysroot that links tsvcut's NativeAOT build (crt files, libc, libgcc, libstdc++, libz).
+root_packages=(libc6 libgcc-s1 libstdc++6 zlib1g libicu72 libssl3 libc6-dev linux-libc-dev libgcc-12-dev libstdc++-12-dev zlib1g-dev)
 
 # The CPU set: test classes (display-name substrings) whose result can depend on the instruction set. Each internal
 # path against its scalar twin, then the public operations that dispatch to them.
@@ -144,6 +150,7 @@ setup() {
   log "CoreCLR ARM64: checking what the emulated runs need"
   prepare_emulation
   install_root
+  prepare_cross_compile
   note "$("$qemu" --version | head -1)"
 }
 
@@ -265,7 +272,13 @@ test_all() {
   local failures=() build rest=()
   mapfile -t rest < <(excluded_cpu_tests)
   for build in ${FASTTEXT_ARM64_BUILDS:-Net8 NetStandard}; do
-    publish "$build"
+    # Prebuilt: ./build.sh publishes first, then runs these legs beside the Mono legs, and two builds of the same
+    # projects at once would collide in their obj folders.
+    if [[ -n "${FASTTEXT_ARM64_PREBUILT:-}" && -x "$output_root/$build/FastText.Arm64Runner" ]]; then
+      note "the $build suite runner published before: $output_root/$build"
+    else
+      publish "$build"
+    fi
     local lower
     lower=$(tr '[:upper:]' '[:lower:]' <<<"$build")
     run_suite "$lower-advsimd-cpu" "$build" "" "${cpu_tests[@]}" "${unaccelerated_vector_cases[@]}" || failures+=("$lower-advsimd-cpu")
@@ -285,6 +298,45 @@ test_all() {
   fi
 }
 
+# The cross-compilers a NativeAOT publish for linux-arm64 needs on an x64 host (Debian's clang and lld).
+prepare_cross_compile() {
+  if command -v clang >/dev/null && command -v ld.lld >/dev/null; then return 0; fi
+  note "installing clang and lld (Debian packages) for the linux-arm64 NativeAOT cross-compile"
+  apt_quiet update && apt_quiet install --no-install-recommends clang lld || die 4 "installing clang and lld failed"
+}
+
+tsvcut_all() {
+  local started=$SECONDS
+  setup
+  [[ -z "$skip_reason" ]] || return 0
+  local bin="$PWD/artifacts/tsvcut-$rid" publish_args=(-p:Native=true -p:NativeRuntimeIdentifier="$rid")
+  log "tsvcut for $rid: NativeAOT$(emulated && echo ', cross-compiled on x64')"
+  if emulated; then
+    prepare_cross_compile
+    publish_args+=(-p:SysRoot="$(arm64_root)" -p:LinkerFlavor=lld -p:CppCompilerAndLinker=clang)
+  fi
+  rm -rf "$bin"
+  dotnet publish samples/TsvCut/TsvCut.csproj -f net10.0 -c Release "${publish_args[@]}" -nologo -v:quiet -o "$bin" \
+    >"$bin.publish.txt" 2>&1 || { tail -30 "$bin.publish.txt"; die 1 "the $rid NativeAOT publish of tsvcut failed"; }
+  local machine
+  machine=$(od -An -tx1 -j18 -N2 "$bin/tsvcut" | tr -d ' \n')
+  case "$machine" in b700) machine=aarch64 ;; 3e00) machine=x86-64 ;; esac
+  note "$bin/tsvcut: ELF for $machine, published in $((SECONDS - started)) s"
+  [[ "$rid" != linux-arm64 || "$machine" == aarch64 ]] || die 1 "the linux-arm64 tsvcut is not an aarch64 ELF file ($machine)"
+  local command="$bin/tsvcut" subset=()
+  if emulated; then
+    # The runtime reserves twice the machine's memory for its GC regions at start; qemu 7.2 pays for that range
+    # page by page (about 0.5 s a start). 1 GiB is plenty for tsvcut, and starts take 0.15 s.
+    command="$bin/tsvcut-qemu"
+    printf '#!/bin/sh\nDOTNET_GCRegionRange=40000000 exec %q -L %q %q "$@"\n' "$qemu" "$(arm64_root)" "$bin/tsvcut" >"$command"
+    chmod +x "$command"
+    subset=(--emulated)
+    "$command" --version | sed 's/^/  /'
+  fi
+  samples/TsvCut/tests/differential.sh "$command" "${subset[@]}"
+  echo "tsvcut ($rid): built and compared with GNU cut in $((SECONDS - started)) s"
+}
+
 run_one() {
   local build=${1:?usage: $0 run Net8|NetStandard [ENV=VALUE...] [--] [NAME...]}
   shift
@@ -301,7 +353,14 @@ run_one() {
 case "${1:-test}" in
   setup) setup ;;
   test) test_all ;;
+  publish)
+    setup
+    [[ -z "$skip_reason" ]] || exit 0
+    mkdir -p "$output_root"
+    for build in ${FASTTEXT_ARM64_BUILDS:-Net8 NetStandard}; do publish "$build"; done
+    ;;
+  tsvcut) tsvcut_all ;;
   run) shift; run_one "$@" ;;
   --check-feed) check_feed ;;
-  *) echo "usage: $0 [setup|test|run Net8|NetStandard [ENV=VALUE...] [--] [NAME...]|--check-feed]" >&2; exit 2 ;;
+  *) echo "usage: $0 [setup|publish|test|tsvcut|run Net8|NetStandard [ENV=VALUE...] [--] [NAME...]|--check-feed]" >&2; exit 2 ;;
 esac

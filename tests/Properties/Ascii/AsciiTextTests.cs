@@ -54,7 +54,10 @@ public class AsciiTextTests
         {
             int at = i - input.DestinationOffset;
             byte expected = at >= 0 && at < prefix ? (byte)source[at] : AsciiReference.ByteSentinel;
-            Assert.True(expected == destinationArray[i], $"byte {at} of the destination: 0x{destinationArray[i]:X2}, expected 0x{expected:X2}");
+            if (expected != destinationArray[i])
+            {
+                Assert.Fail($"byte {at} of the destination: 0x{destinationArray[i]:X2}, expected 0x{expected:X2}");
+            }
         }
     }
 
@@ -83,7 +86,10 @@ public class AsciiTextTests
         {
             int at = i - input.DestinationOffset;
             char expected = at >= 0 && at < prefix ? (char)source[at] : AsciiReference.CharSentinel;
-            Assert.True(expected == destinationArray[i], $"char {at} of the destination: U+{(int)destinationArray[i]:X4}, expected U+{(int)expected:X4}");
+            if (expected != destinationArray[i])
+            {
+                Assert.Fail($"char {at} of the destination: U+{(int)destinationArray[i]:X4}, expected U+{(int)expected:X4}");
+            }
         }
     }
 
@@ -166,7 +172,11 @@ public class AsciiTextTests
                 for (int i = 0; i < destinationArray.Length; i++)
                 {
                     byte expected = i < prefix ? (byte)source[i] : AsciiReference.ByteSentinel;
-                    Assert.True(expected == destinationArray[i], $"{sourceLength}/{destinationLength}, bad at {bad}: byte {i} is 0x{destinationArray[i]:X2}, expected 0x{expected:X2}");
+                    if (expected != destinationArray[i])
+                    {
+                        // Built only on failure: formatted for every byte it cost minutes on emulated legs.
+                        Assert.Fail($"{sourceLength}/{destinationLength}, bad at {bad}: byte {i} is 0x{destinationArray[i]:X2}, expected 0x{expected:X2}");
+                    }
                 }
             }
         }
