@@ -160,6 +160,12 @@ analyzer_tests() {
   if ((status != 0)); then tail -60 "$output"; return 1; fi
 }
 
+# The generated files (the per-arity key shapes, the per-width ASCII vector paths) are byte for byte what their
+# templates in eng/Generate write; otherwise it names each stale file and its differing lines, and fails.
+check_generated() {
+  dotnet run --project eng/Generate -c "$configuration" -- -check
+}
+
 # .editorconfig conventions on every project of the solution (no fixes applied: it only reports).
 check_format() {
   dotnet format FastText.sln --verify-no-changes --no-restore -v:quiet
@@ -252,6 +258,7 @@ case "${1:-test}" in
     step "Install Mono, qemu and the arm64 Mono sysroot (cached)" eng/test-mono.sh setup
     step "The arm64 library root for CoreCLR ARM64 under qemu (cached)" eng/test-arm64.sh setup
     step "Build the whole solution (library, tests, bench, fuzz, samples)" build_all
+    step "Generated files are what eng/Generate writes (dotnet run --project eng/Generate -- -check)" check_generated
     step "Format check (dotnet format --verify-no-changes)" check_format
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
     step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0" consumers
