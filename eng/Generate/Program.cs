@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Text;
@@ -64,8 +65,8 @@ internal static class Program
     }
 
     /// <summary>
-    /// The differing region: the lines between the longest common beginning and the longest common end of the two,
-    /// which for a hand edit (or one template change) is the edit itself.
+    /// A line diff of the committed file against the generator's output (a longest common subsequence of lines; the
+    /// files are small): how many lines each side has of its own, and the first few with their line numbers.
     /// </summary>
     private static string Describe(string expected, byte[]? actual)
     {
@@ -76,31 +77,43 @@ internal static class Program
 
         string[] want = expected.Split('\n');
         string[] have = Encoding.UTF8.GetString(actual).Split('\n');
-        int start = 0;
-        while (start < want.Length && start < have.Length && string.Equals(want[start], have[start], StringComparison.Ordinal))
+        int[,] common = new int[have.Length + 1, want.Length + 1];
+        for (int i = have.Length - 1; i >= 0; i--)
         {
-            start++;
+            for (int j = want.Length - 1; j >= 0; j--)
+            {
+                common[i, j] = string.Equals(have[i], want[j], StringComparison.Ordinal)
+                    ? common[i + 1, j + 1] + 1
+                    : Math.Max(common[i + 1, j], common[i, j + 1]);
+            }
         }
 
-        int end = 0;
-        while (end < want.Length - start && end < have.Length - start
-            && string.Equals(want[^(end + 1)], have[^(end + 1)], StringComparison.Ordinal))
+        var lines = new List<string>();
+        int removed = 0;
+        int added = 0;
+        for (int i = 0, j = 0; i < have.Length || j < want.Length;)
         {
-            end++;
+            if (i < have.Length && j < want.Length && string.Equals(have[i], want[j], StringComparison.Ordinal))
+            {
+                i++;
+                j++;
+            }
+            else if (j == want.Length || (i < have.Length && common[i + 1, j] >= common[i, j + 1]))
+            {
+                removed++;
+                lines.Add($"      line {i + 1,4} - {have[i++].Trim()}");
+            }
+            else
+            {
+                added++;
+                lines.Add($"      line {j + 1,4} + {want[j++].Trim()}");
+            }
         }
 
-        var text = new StringBuilder($"lines {start + 1}-{have.Length - end} differ (generated: lines {start + 1}-{want.Length - end})");
-        foreach (string line in have[start..^end].Take(3))
-        {
-            text.Append("\n      - ").Append(line.Trim());
-        }
-
-        foreach (string line in want[start..^end].Take(3))
-        {
-            text.Append("\n      + ").Append(line.Trim());
-        }
-
-        return text.ToString();
+        const int Shown = 8;
+        string more = lines.Count > Shown ? $"\n      ... and {lines.Count - Shown} more" : "";
+        return $"{removed} committed line(s) not generated, {added} generated line(s) not committed "
+            + "(- committed, + generated)\n" + string.Join("\n", lines.Take(Shown)) + more;
     }
 
     /// <summary>The directory holding FastText.sln: the current one or the nearest above it.</summary>
