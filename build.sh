@@ -170,6 +170,7 @@ check_generated() {
 check_format() {
   dotnet format FastText.sln --verify-no-changes --no-restore -v:quiet
   dotnet format eng/PackageTools/PackageTools.csproj --verify-no-changes -v:quiet
+  dotnet format eng/Generate/Generate.csproj --verify-no-changes -v:quiet
 }
 
 # name|environment assignments
