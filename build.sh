@@ -138,16 +138,13 @@ consumers() {
     doc_errors=$(grep -E ': error [A-Z]+[0-9]+:.*FastText\.Consumer\.Docs' "$output" | sed -E 's/^ +//' | sort -u || true)
     if [[ -n $doc_errors ]]; then
       echo "  FAIL: documentation examples do not compile (the doc's file and line; generated files in artifacts/examples):"
-      sed -E 's#\[[^]]*/(FastText\.Consumer\.Docs[A-Za-z0-9]+)\.csproj\]$#[\1]#; s/^/    /' <<<"$doc_errors"
+      sed -E "s#\\[[^]]*/(FastText\\.Consumer\\.Docs[A-Za-z0-9]+)\\.csproj\\]\$#[\\1]#; s#^$PWD/##; s/^/    /" <<<"$doc_errors"
     else
       cat "$output"
     fi
     return 1
   fi
-  local doc_warnings
-  doc_warnings=$(grep -E ': warning [A-Z]+[0-9]+:.*FastText\.Consumer\.Docs' "$output" | sed -E 's/^ +//' | sort -u || true)
-  echo "  documentation examples: all compile; $(grep -c . <<<"$doc_warnings" || true) warnings${doc_warnings:+:}"
-  [[ -z $doc_warnings ]] || sed -E 's#\[[^]]*/(FastText\.Consumer\.Docs[A-Za-z0-9]+)\.csproj\]$#[\1]#; s/^/    /' <<<"$doc_warnings"
+  echo "  documentation examples: all compile, without a warning (the Docs* projects treat warnings as errors)"
   local expected actual elsewhere latest ascii_only
   expected=$(grep -nE '; // expect FT0001$' "$shared" | cut -d: -f1 | sort -n | tr '\n' ' ')
   actual=$(grep -oE 'Examples\.cs\([0-9]+,[0-9]+\): warning FT0001.*FastText\.Consumer\.CSharp73\.csproj' "$output" \

@@ -18,8 +18,8 @@
 # enum) at namespace level; `static readonly` and `const` fields as members of a generated class; everything else
 # the body of one method of that class (async when it awaits, returning object when it returns). The class derives
 # from DocExamples.Context (tests/Consumers/Docs/Context.cs), which declares the names the examples use without
-# declaring (`bytes`, `id`, `Send`, `MyHandler`, ...). `#line` directives map every line back to the doc, so an
-# error names the doc's file and line.
+# declaring (`bytes`, `id`, `Send`, `MyHandler`, ...). `#line` directives map every line back to the doc (by its
+# absolute path: the compiler opens the file), so an error names the doc's file and line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,7 +33,7 @@ trap 'rm -f "$summary"' EXIT
 
 for doc in "${docs[@]}"; do
   stem=$(sed -E 's#^src/FastText/##; s#\.md$##; s#/#-#g' <<<"$doc")
-  awk -v doc="$doc" -v stem="$stem" -v out="$out" -v summary="$summary" '
+  awk -v root="$PWD" -v doc="$doc" -v stem="$stem" -v out="$out" -v summary="$summary" '
     # The line without string and char literals and without a // comment: what brace counts and ends look at.
     function code(s) {
       gsub(/"([^"\\]|\\.)*"/, "\"\"", s); gsub(charlit, q q, s)
@@ -43,7 +43,7 @@ for doc in "${docs[@]}"; do
     function count(s, ch,    n) { n = gsub(ch, "", s); return n }
     # Appends doc line i to section sec, with a #line directive where the doc lines stop being consecutive.
     function put(sec, i) {
-      if (last[sec] != LN[i] - 1) text[sec] = text[sec] "#line " LN[i] " \"" doc "\"\n"
+      if (last[sec] != LN[i] - 1) text[sec] = text[sec] "#line " LN[i] " \"" root "/" doc "\"\n"
       text[sec] = text[sec] L[i] "\n"; last[sec] = LN[i]
     }
     function emit(    i, l, c, mode, depth, opened, sig, awaits, returns, file, ns, t, k, body, usings) {
