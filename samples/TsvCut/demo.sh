@@ -115,11 +115,11 @@ awk -v a="$cut_us" -v b="$tsvcut_us" 'BEGIN { if (b < 1) b = 1; printf "tsvcut i
 # Where the tool is, and how to use it: the last lines of the run.
 echo
 if [[ $build == NativeAOT* ]]; then
-  echo "tsvcut ($build) is $bin/tsvcut: one self-contained file, no .NET runtime needed."
+  echo "tsvcut is $bin/tsvcut, a $build build: one self-contained file, no .NET runtime needed."
   echo "  run it:     $bin/tsvcut -f $fields FILE   (plain or gzip; standard input without FILE)"
   echo "  install it: install -m 755 $bin/tsvcut ~/.local/bin/   (or /usr/local/bin)"
 else
-  echo "tsvcut ($build) is $bin/tsvcut, with the files beside it (it needs the .NET runtime)."
+  echo "tsvcut is $bin/tsvcut, a $build build: it needs the files beside it and the .NET runtime."
   echo "  run it:     $bin/tsvcut -f $fields FILE   (plain or gzip; standard input without FILE)"
   echo "  install it: copy the whole folder $bin and put it on PATH"
 fi
