@@ -12,6 +12,9 @@
 #   ./build.sh run    the main job: tsvcut (NativeAOT) on a generated ~100 MB TSV file, checked byte for byte
 #                     against GNU cut; ./build.sh run 1600000 for ~400 MB
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
+#   ./build.sh consumers
+#                     the package's consumers (tests/Consumers) on that package, with every C# example of the READMEs
+#                     and docs/*.md compiled in the configurations it claims (eng/doc-examples.sh)
 # The public API of each target is checked by every build (Microsoft.CodeAnalysis.PublicApiAnalyzers, RS0016/RS0017
 # against src/FastText/PublicAPI/<tfm>/PublicAPI.*.txt).
 # Every step prints its elapsed time; the test command ends with the total.
@@ -119,14 +122,29 @@ check_package() {
 # netstandard2.0 consumers of the packed .nupkg (tests/Consumers). The package's analyzer must report FT0001 on the
 # C# 7.3 consumer at exactly the interpolated appends (the lines of tests/Consumers/Shared ending "// expect FT0001"),
 # nothing on the latest-C# consumer, and nothing on a C# 7.3 project that calls AsciiText only and gets FastText
-# transitively (it treats warnings as errors); a net10.0 runner runs every set of examples.
+# transitively (it treats warnings as errors); a net10.0 runner runs every set of examples. In the same build, every
+# C# block of the READMEs and docs/*.md compiles in each configuration it claims (eng/doc-examples.sh generates them
+# into artifacts/examples; tests/Consumers/Docs*: net8.0 on C# 12, net10.0 on C# 14, netstandard2.0 on C# 7.3).
 consumers() {
   local output=artifacts/consumers/build.txt version shared=tests/Consumers/Shared/Examples.cs
   version=$(basename artifacts/package/*.nupkg .nupkg); version=${version#FastText.}
   rm -rf artifacts/consumers/packages/fasttext artifacts/consumers/obj
   mkdir -p artifacts/consumers
-  dotnet build tests/Consumers/Runner/FastText.Consumer.Runner.csproj -c "$configuration" -nologo \
-    -p:FastTextPackageVersion="$version" >"$output" 2>&1 || { cat "$output"; return 1; }
+  echo "  documentation examples (eng/doc-examples.sh, into artifacts/examples/<configuration>):"
+  eng/doc-examples.sh artifacts/examples
+  if ! dotnet build tests/Consumers/Runner/FastText.Consumer.Runner.csproj -c "$configuration" -nologo \
+      -p:FastTextPackageVersion="$version" >"$output" 2>&1; then
+    local doc_errors
+    doc_errors=$(grep -E ': error [A-Z]+[0-9]+:.*FastText\.Consumer\.Docs' "$output" | sed -E 's/^ +//' | sort -u || true)
+    if [[ -n $doc_errors ]]; then
+      echo "  FAIL: documentation examples do not compile (the doc's file and line; generated files in artifacts/examples):"
+      sed -E "s#\\[[^]]*/(FastText\\.Consumer\\.Docs[A-Za-z0-9]+)\\.csproj\\]\$#[\\1]#; s#^$PWD/##; s/^/    /" <<<"$doc_errors"
+    else
+      cat "$output"
+    fi
+    return 1
+  fi
+  echo "  documentation examples: all compile, without a warning (the Docs* projects treat warnings as errors)"
   local expected actual elsewhere latest ascii_only
   expected=$(grep -nE '; // expect FT0001$' "$shared" | cut -d: -f1 | sort -n | tr '\n' ' ')
   actual=$(grep -oE 'Examples\.cs\([0-9]+,[0-9]+\): warning FT0001.*FastText\.Consumer\.CSharp73\.csproj' "$output" \
@@ -262,7 +280,7 @@ case "${1:-test}" in
     step "Generated files are what eng/Generate writes (dotnet run --project eng/Generate -- -check)" check_generated
     step "Format check (dotnet format --verify-no-changes)" check_format
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
-    step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0" consumers
+    step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0; the docs' C# examples" consumers
     step "Lint .github/workflows with actionlint" lint_workflows
     step "Fuzz targets: replay the committed corpus and findings, then a fixed-seed random run" replay_fuzz
     step "tsvcut vs GNU cut: the differential suite (samples/TsvCut/tests/differential.sh)" tsvcut_differential
@@ -279,12 +297,16 @@ case "${1:-test}" in
   pack)
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
     ;;
+  consumers)
+    # The consumers step alone, on the package ./build.sh pack left in artifacts/package.
+    step "Consumers of the package and the documentation's examples" consumers
+    ;;
   run)
     # tsvcut, the cut-compatible TSV tool: ~100 MB generated TSV, columns 1,2,11, checked against GNU cut.
     samples/TsvCut/demo.sh "${2:-400000}"
     ;;
   *)
-    echo "usage: $0 [test|test-arm64 [NAME...]|run|pack]" >&2
+    echo "usage: $0 [test|test-arm64 [NAME...]|run|pack|consumers]" >&2
     exit 2
     ;;
 esac
