@@ -92,6 +92,25 @@ public sealed class TsvHeader
         return indices.ToArray();
     }
 
+    /// <summary>The first repeated name: the lowest index that repeats an earlier name, and that earlier one's index.</summary>
+    internal bool TryFindDuplicate(out int first, out int second)
+    {
+        for (int i = 0; i < _names.Length; i++)
+        {
+            int firstIndex = _firstIndexOf[_names[i]];
+            if (firstIndex != i)
+            {
+                first = firstIndex;
+                second = i;
+                return true;
+            }
+        }
+
+        first = -1;
+        second = -1;
+        return false;
+    }
+
     private static void ThrowNoSuchColumn(string name) =>
         throw new KeyNotFoundException(TsvFormatException.Format("The header has no column named '{0}'.", name));
 }
