@@ -6,8 +6,9 @@ namespace FastText;
 
 /// <summary>
 /// The column names of a TSV input's header line (<see cref="TsvOptions.HasHeader"/>), decoded from UTF-8, with a
-/// name-to-index lookup. Duplicate names are kept in <see cref="Names"/>; a lookup by name finds the first column
-/// with that name (use <see cref="IndicesOf"/> for all of them). Names are compared ordinally, byte for byte.
+/// name-to-index lookup. A header with duplicate names is refused unless <see cref="TsvOptions.AllowDuplicateColumnNames"/>
+/// (or the reader selects by index); when allowed they are kept in <see cref="Names"/>, and a lookup by name finds the
+/// first column with that name (use <see cref="IndicesOf"/> for all of them). Names are compared ordinally, byte for byte.
 /// </summary>
 public sealed class TsvHeader
 {

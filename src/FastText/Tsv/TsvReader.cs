@@ -242,7 +242,9 @@ public sealed partial class TsvReader : IDisposable
     /// <param name="isFinalBlock">True when no data follows, so a last line without '\n' is a row.</param>
     /// <param name="row">The row; valid until the next call on this reader.</param>
     /// <exception cref="TsvFormatException">A line is longer than <see cref="TsvOptions.MaxLineLength"/>, a named
-    /// column is missing from the header, or (with <see cref="TsvOptions.ThrowOnMissingColumns"/>) a row is short.
+    /// column is missing from the header, the header names two columns alike (unless
+    /// <see cref="TsvOptions.AllowDuplicateColumnNames"/>), a row's column count differs from the expected one
+    /// (<see cref="TsvOptions.ColumnCountCheck"/>), or (with <see cref="TsvOptions.ThrowOnMissingColumns"/>) a row is short.
     /// <paramref name="buffer"/> is then past the lines skipped before the bad one (comments, empty lines, the header;
     /// <see cref="LineNumber"/> counts them) and at the start of the bad line: calling again throws for the same
     /// line.</exception>
