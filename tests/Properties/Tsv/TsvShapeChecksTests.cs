@@ -100,7 +100,7 @@ public sealed partial class TsvShapeChecksTests
     }
 
     /// <summary>
-    /// Ragged rows around a base width, header names drawn from few so duplicates land at any pair of positions,
+    /// Ragged rows around a base width, header names with a duplicate at any pair of positions half the time,
     /// empty lines anywhere (before the header, between rows, at the end), fields long enough to cross 64-byte chunks.
     /// </summary>
     public static class ShapeCases
@@ -117,7 +117,8 @@ public sealed partial class TsvShapeChecksTests
             Gen<ShapeCase> cases =
                 from width in Gen.Choose(1, 5)
                 from hasHeader in Gen.Elements(true, true, false)
-                from names in Gen.ArrayOf(Gen.Elements("a", "b", "c", "d", "e", "f"), width)
+                from duplicate in Gen.Elements(false, true)
+                from pair in Gen.ArrayOf(Gen.Choose(0, width - 1), 2)
                 from rowCount in Gen.Choose(0, 6)
                 from rows in Gen.ArrayOf(Row(width), rowCount)
                 from empties in Gen.Frequency((2, Gen.Constant(0)), (3, Gen.Choose(1, 3)))
@@ -130,14 +131,21 @@ public sealed partial class TsvShapeChecksTests
                 from selection in Gen.Elements(Selection.WholeLines, Selection.AllColumns, Selection.ByIndex, Selection.ByName)
                 from indices in Gen.ArrayOf(Gen.Choose(0, 6), 2)
                 from picks in Gen.ArrayOf(Gen.Choose(0, width - 1), 2)
-                select Build(width, hasHeader, names, rows, emptyAt, crlf, finalNewline, check, allowDuplicates, skipEmpty, selection, indices, picks);
+                select Build(width, hasHeader, duplicate ? pair : null, rows, emptyAt, crlf, finalNewline, check, allowDuplicates, skipEmpty, selection, indices, picks);
             return cases.ToArbitrary();
         }
 
         private static ShapeCase Build(
-            int width, bool hasHeader, string[] names, string?[][] rows, int[] emptyAt, bool crlf, bool finalNewline,
+            int width, bool hasHeader, int[]? duplicatePair, string?[][] rows, int[] emptyAt, bool crlf, bool finalNewline,
             TsvColumnCountCheck check, bool allowDuplicates, bool skipEmpty, Selection selection, int[] indices, int[] picks)
         {
+            // Distinct names, or one name repeated at a pair of positions (either order, any distance).
+            string[] names = Enumerable.Range(0, width).Select(i => "c" + i).ToArray();
+            if (duplicatePair is not null && duplicatePair[0] != duplicatePair[1])
+            {
+                names[Math.Max(duplicatePair[0], duplicatePair[1])] = names[Math.Min(duplicatePair[0], duplicatePair[1])];
+            }
+
             var lines = new List<string?[]>();
             if (hasHeader)
             {
