@@ -27,9 +27,9 @@ internal static partial class TsvLineScan
     };
 
     /// <summary>
-    /// The chunk part of <see cref="SelectColumns"/>: per chunk one mask of separators and one of terminators;
+    /// The chunk part of <see cref="SelectColumns(ReadOnlySpan{byte}, byte, byte, int[], int[], int[], bool, TsvScanPath, bool, out int, out int)"/>: per chunk one mask of separators and one of terminators;
     /// separators past the line's first terminator are dropped, the rest walked bit by bit. After the last
-    /// selected column only the terminator mask is computed. True with <paramref name="lineEnd"/> when the line
+    /// selected column only the terminator mask is computed (and, when counting fields, the separator mask too). True with <paramref name="lineEnd"/> when the line
     /// ends inside the whole chunks; false with position/column/found where the scalar loop resumes.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

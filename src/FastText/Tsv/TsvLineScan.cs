@@ -42,7 +42,7 @@ internal static partial class TsvLineScan
     }
 
     /// <summary>
-    /// <see cref="SelectColumns"/> on <see cref="Best"/>: what the reader calls, once per line. A call of its own so
+    /// <see cref="SelectColumns(ReadOnlySpan{byte}, byte, byte, int[], int[], int[], bool, TsvScanPath, out int)"/> on <see cref="Best"/>: what the reader calls, once per line. A call of its own so
     /// that the reader's fast path stays small enough to inline into a caller's row loop (inlined, the scan made
     /// Dynamic PGO compile such a loop with the row constructor and Span.Slice out of line), while the kernel inlines
     /// here with the path a constant, so no chunk tests it.

@@ -58,7 +58,7 @@ public sealed partial class TsvShapeChecksTests
                 var text = new StringBuilder();
                 for (int i = 0; i < Lines.Length; i++)
                 {
-                    text.Append(string.Join("\t", Lines[i].Select(field => field ?? "")));
+                    text.Append(string.Join("\t", Lines[i].Select(value => value ?? "")));
                     if (i < Lines.Length - 1 || FinalNewline)
                     {
                         text.Append(newline);
