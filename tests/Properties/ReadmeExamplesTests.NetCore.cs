@@ -119,7 +119,7 @@ public class ReadmeExamplesTests
     [Fact]
     public async Task Tsv_examples()
     {
-        byte[] file = Encoding.UTF8.GetBytes("date\tsc-status\tx\tx\tx\tx\tx\tx\tx\tx\tcs-uri-stem\n2026-11-22\t200\tx\tx\tx\tx\tx\tx\tx\tx\t/index.html\n2026-11-23\t404\tx\tx\tx\tx\tx\tx\tx\tx\t/missing\n");
+        byte[] file = Encoding.UTF8.GetBytes("date\tsc-status\tx2\tx3\tx4\tx5\tx6\tx7\tx8\tx9\tcs-uri-stem\n2026-11-22\t200\tx\tx\tx\tx\tx\tx\tx\tx\t/index.html\n2026-11-23\t404\tx\tx\tx\tx\tx\tx\tx\tx\t/missing\n");
         string path = Path.Combine(Path.GetTempPath(), "fasttext-readme-" + Guid.NewGuid().ToString("N") + ".tsv");
         File.WriteAllBytes(path, file);
         try

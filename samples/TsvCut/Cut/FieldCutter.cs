@@ -83,7 +83,11 @@ internal sealed partial class FieldCutter : IDisposable
         // The reader cannot split on its own terminator; in that case each of its lines is a field and its
         // separator, any other byte, is never looked at.
         byte separator = _delimiterIsTerminator ? (byte)(_terminator + 1) : settings.Delimiter;
-        TsvOptions options = TsvOptions.ByteExact.WithSeparator(separator).WithLineTerminator(_terminator);
+        // GNU cut reads ragged lines as they are: no row shape is checked (ByteExact says so too; stated here so a
+        // change of that preset cannot change cut's output).
+        TsvOptions options = TsvOptions.ByteExact.WithSeparator(separator).WithLineTerminator(_terminator)
+            .WithColumnCountCheck(TsvColumnCountCheck.None)
+            .WithAllowDuplicateColumnNames(true);
         int[]? columns = _delimiterIsTerminator ? null : SelectColumns(out _columnIsPrinted, out _openRangeColumn, out _separatorProbeColumn);
         if (columns is not null && _restIsVerbatim)
         {

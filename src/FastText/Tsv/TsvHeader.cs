@@ -6,8 +6,9 @@ namespace FastText;
 
 /// <summary>
 /// The column names of a TSV input's header line (<see cref="TsvOptions.HasHeader"/>), decoded from UTF-8, with a
-/// name-to-index lookup. Duplicate names are kept in <see cref="Names"/>; a lookup by name finds the first column
-/// with that name (use <see cref="IndicesOf"/> for all of them). Names are compared ordinally, byte for byte.
+/// name-to-index lookup. A header with duplicate names is refused unless <see cref="TsvOptions.AllowDuplicateColumnNames"/>
+/// (or the reader selects by index); when allowed they are kept in <see cref="Names"/>, and a lookup by name finds the
+/// first column with that name (use <see cref="IndicesOf"/> for all of them). Names are compared ordinally, byte for byte.
 /// </summary>
 public sealed class TsvHeader
 {
@@ -90,6 +91,25 @@ public sealed class TsvHeader
         }
 
         return indices.ToArray();
+    }
+
+    /// <summary>The first repeated name: the lowest index that repeats an earlier name, and that earlier one's index.</summary>
+    internal bool TryFindDuplicate(out int first, out int second)
+    {
+        for (int i = 0; i < _names.Length; i++)
+        {
+            int firstIndex = _firstIndexOf[_names[i]];
+            if (firstIndex != i)
+            {
+                first = firstIndex;
+                second = i;
+                return true;
+            }
+        }
+
+        first = -1;
+        second = -1;
+        return false;
     }
 
     private static void ThrowNoSuchColumn(string name) =>

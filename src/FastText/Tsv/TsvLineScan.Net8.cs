@@ -27,9 +27,9 @@ internal static partial class TsvLineScan
     };
 
     /// <summary>
-    /// The chunk part of <see cref="SelectColumns"/>: per chunk one mask of separators and one of terminators;
+    /// The chunk part of <see cref="SelectColumns(ReadOnlySpan{byte}, byte, byte, int[], int[], int[], bool, TsvScanPath, bool, out int, out int)"/>: per chunk one mask of separators and one of terminators;
     /// separators past the line's first terminator are dropped, the rest walked bit by bit. After the last
-    /// selected column only the terminator mask is computed. True with <paramref name="lineEnd"/> when the line
+    /// selected column only the terminator mask is computed (and, when counting fields, the separator mask too). True with <paramref name="lineEnd"/> when the line
     /// ends inside the whole chunks; false with position/column/found where the scalar loop resumes.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -41,12 +41,15 @@ internal static partial class TsvLineScan
         int[] sortedColumns,
         int[] starts,
         int[] lengths,
+        bool countFields,
         ref int position,
         ref int column,
         ref int found,
-        out int lineEnd)
+        out int lineEnd,
+        out int fieldCount)
     {
         lineEnd = 0;
+        fieldCount = 0;
         if (!IsSupported(path))
         {
             return false;
@@ -84,10 +87,13 @@ internal static partial class TsvLineScan
                     fieldStart = at + 1;
                     if (found == count)
                     {
-                        column = found;
+                        // inLine holds the line's separators left in this chunk: with the `found` already passed,
+                        // the separators counted so far.
+                        column = countFields ? found + BitOperations.PopCount(inLine) : found;
                         if (terminators != 0)
                         {
                             lineEnd = block + BitOperations.TrailingZeroCount(terminators);
+                            fieldCount = countFields ? column + 1 : 0;
                             return true;
                         }
 
@@ -103,6 +109,7 @@ internal static partial class TsvLineScan
                     Unsafe.Add(ref lengthAt, found) = at - fieldStart;
                     found++;
                     lineEnd = at;
+                    fieldCount = countFields ? found : 0;
                     return true;
                 }
             }
@@ -130,9 +137,16 @@ internal static partial class TsvLineScan
                         found++;
                         if (found == count)
                         {
+                            // Separators so far: the `column + 1` up to this one, and those left in this chunk's line.
+                            if (countFields)
+                            {
+                                column += 1 + BitOperations.PopCount(inLine);
+                            }
+
                             if (terminators != 0)
                             {
                                 lineEnd = block + BitOperations.TrailingZeroCount(terminators);
+                                fieldCount = countFields ? column + 1 : 0;
                                 return true;
                             }
 
@@ -158,6 +172,7 @@ internal static partial class TsvLineScan
                     }
 
                     lineEnd = at;
+                    fieldCount = countFields ? column + 1 : 0;
                     return true;
                 }
             }
@@ -167,6 +182,26 @@ internal static partial class TsvLineScan
         }
 
     AllFound:
+        if (countFields)
+        {
+            // `column` separators lie before block: each chunk adds its own, up to the line's terminator.
+            for (; block <= last; block += ChunkSize)
+            {
+                ulong separators = Masks(ref origin, block, separator, terminator, path, out ulong terminators);
+                if (terminators != 0)
+                {
+                    lineEnd = block + BitOperations.TrailingZeroCount(terminators);
+                    fieldCount = column + BitOperations.PopCount(separators & BelowLowest(terminators)) + 1;
+                    return true;
+                }
+
+                column += BitOperations.PopCount(separators);
+            }
+
+            position = block;
+            return false;
+        }
+
         for (; block <= last; block += ChunkSize)
         {
             ulong terminators = TerminatorMask(ref origin, block, terminator, path);
@@ -249,6 +284,9 @@ internal static partial class TsvLineScan
         count = n;
         return false;
     }
+
+    /// <summary>How many times <paramref name="value"/> occurs (vectorized by the runtime).</summary>
+    private static int CountOf(ReadOnlySpan<byte> data, byte value) => data.Count(value);
 
     /// <summary>The bits below the lowest set bit of <paramref name="mask"/>: all of them when it is zero.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -20,13 +20,33 @@ internal static partial class TsvLineScan
         int[] sortedColumns,
         int[] starts,
         int[] lengths,
+        bool countFields,
         ref int position,
         ref int column,
         ref int found,
-        out int lineEnd)
+        out int lineEnd,
+        out int fieldCount)
     {
         lineEnd = 0;
+        fieldCount = 0;
         return false;
+    }
+
+    /// <summary>How many times <paramref name="value"/> occurs: field by field with IndexOf (vectorized by System.Memory), never byte by byte.</summary>
+    private static int CountOf(ReadOnlySpan<byte> data, byte value)
+    {
+        int count = 0;
+        while (true)
+        {
+            int at = data.IndexOf(value);
+            if (at < 0)
+            {
+                return count;
+            }
+
+            count++;
+            data = data.Slice(at + 1);
+        }
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

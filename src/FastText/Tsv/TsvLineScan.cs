@@ -42,7 +42,7 @@ internal static partial class TsvLineScan
     }
 
     /// <summary>
-    /// <see cref="SelectColumns"/> on <see cref="Best"/>: what the reader calls, once per line. A call of its own so
+    /// <see cref="SelectColumns(ReadOnlySpan{byte}, byte, byte, int[], int[], int[], bool, TsvScanPath, out int)"/> on <see cref="Best"/>: what the reader calls, once per line. A call of its own so
     /// that the reader's fast path stays small enough to inline into a caller's row loop (inlined, the scan made
     /// Dynamic PGO compile such a loop with the row constructor and Span.Slice out of line), while the kernel inlines
     /// here with the path a constant, so no chunk tests it.
@@ -51,6 +51,16 @@ internal static partial class TsvLineScan
     public static int SelectColumnsOnBestPath(
         ReadOnlySpan<byte> data, byte separator, byte terminator, int[] sortedColumns, int[] starts, int[] lengths, bool isFinal, out int found) =>
         SelectColumns(data, separator, terminator, sortedColumns, starts, lengths, isFinal, Best, out found);
+
+    /// <summary>
+    /// <see cref="SelectColumnsOnBestPath"/> that also counts the line's fields (<paramref name="fieldCount"/>: its
+    /// separators plus one), for <see cref="TsvOptions.ColumnCountCheck"/>. A kernel of its own, so a reader that
+    /// checks nothing runs the scan above unchanged: with the flag a constant, the JIT drops every counting step there.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static int SelectColumnsCountingOnBestPath(
+        ReadOnlySpan<byte> data, byte separator, byte terminator, int[] sortedColumns, int[] starts, int[] lengths, bool isFinal, out int found, out int fieldCount) =>
+        SelectColumns(data, separator, terminator, sortedColumns, starts, lengths, isFinal, Best, countFields: true, out found, out fieldCount);
 
     /// <summary><see cref="AllFields"/> on <see cref="Best"/>, a call of its own (see <see cref="SelectColumnsOnBestPath"/>).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -73,24 +83,55 @@ internal static partial class TsvLineScan
         int[] lengths,
         bool isFinal,
         TsvScanPath path,
-        out int found)
+        out int found) =>
+        SelectColumns(data, separator, terminator, sortedColumns, starts, lengths, isFinal, path, countFields: false, out found, out _);
+
+    /// <summary>
+    /// <see cref="SelectColumns(ReadOnlySpan{byte}, byte, byte, int[], int[], int[], bool, TsvScanPath, out int)"/>;
+    /// with <paramref name="countFields"/> (a constant at every call) also the line's field count in
+    /// <paramref name="fieldCount"/> (0 without it). Counting rides on the scan: up to the last selected column the
+    /// scan already knows the column it is in; after it, the chunks compute the separator mask beside the
+    /// terminator mask and add its population count (one compare and one popcnt per 64 bytes), and the scalar tail
+    /// counts the separators of what is left of the line with one vectorized count.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int SelectColumns(
+        ReadOnlySpan<byte> data,
+        byte separator,
+        byte terminator,
+        int[] sortedColumns,
+        int[] starts,
+        int[] lengths,
+        bool isFinal,
+        TsvScanPath path,
+        bool countFields,
+        out int found,
+        out int fieldCount)
     {
         int position = 0;
         int column = 0;
         found = 0;
-        if (path != TsvScanPath.Scalar && TrySelectColumnsVectorized(data, separator, terminator, path, sortedColumns, starts, lengths, ref position, ref column, ref found, out int lineEnd))
+        fieldCount = 0;
+        if (path != TsvScanPath.Scalar && TrySelectColumnsVectorized(data, separator, terminator, path, sortedColumns, starts, lengths, countFields, ref position, ref column, ref found, out int lineEnd, out fieldCount))
         {
             return lineEnd;
         }
 
         // Resume where the chunks stopped: no separator or terminator lies in [position, the last chunk's end)
-        // that has not been accounted for, so the field at position is column `column`.
+        // that has not been accounted for, so the field at position is column `column` (with countFields, also
+        // after the last selected column: `column` separators precede position).
         while (true)
         {
             if (found == sortedColumns.Length)
             {
                 int rest = data.Slice(position).IndexOf(terminator);
-                return rest >= 0 ? position + rest : isFinal ? data.Length : -1;
+                int end = rest >= 0 ? position + rest : isFinal ? data.Length : -1;
+                if (countFields && end >= 0)
+                {
+                    fieldCount = column + CountOf(data.Slice(position, end - position), separator) + 1;
+                }
+
+                return end;
             }
 
             int length = data.Slice(position).IndexOfAny(separator, terminator);
@@ -108,6 +149,11 @@ internal static partial class TsvLineScan
                     found++;
                 }
 
+                if (countFields)
+                {
+                    fieldCount = column + 1;
+                }
+
                 return data.Length;
             }
 
@@ -121,6 +167,11 @@ internal static partial class TsvLineScan
             int stop = position + length;
             if (data[stop] == terminator)
             {
+                if (countFields)
+                {
+                    fieldCount = column + 1;
+                }
+
                 return stop;
             }
 

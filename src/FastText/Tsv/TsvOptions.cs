@@ -18,21 +18,31 @@ public sealed class TsvOptions
     private bool _trimCarriageReturn = true;
     private bool _skipByteOrderMark = true;
     private bool _unescapeBackslashes;
+    private bool _allowDuplicateColumnNames;
+    private TsvColumnCountCheck _columnCountCheck = TsvColumnCountCheck.WhenHeader;
     private int _maxLineLength = 1024 * 1024;
     private byte _separator = (byte)'\t';
     private byte _lineTerminator = (byte)'\n';
 
-    /// <summary>The options used when none are given: tab-separated, '\n'-terminated, no header, no comments, empty lines skipped, CRLF trimmed, BOM skipped.</summary>
+    /// <summary>
+    /// The options used when none are given: tab-separated, '\n'-terminated, no header, no comments, empty lines
+    /// skipped, CRLF trimmed, BOM skipped; with a header (<see cref="HasHeader"/>), every row's column count is
+    /// checked against it and duplicate header names are an error.
+    /// </summary>
     public static TsvOptions Default { get; } = new();
 
     /// <summary>
-    /// Nothing transformed and nothing skipped, the way GNU <c>cut</c> reads: '\r' and a byte order mark are data,
-    /// empty lines are rows, no header, no comments, and lines up to <see cref="int.MaxValue"/> bytes. Tab and '\n'
-    /// as <see cref="Default"/>; change them with <see cref="WithSeparator"/> and <see cref="WithLineTerminator"/>.
+    /// Nothing transformed, skipped or checked, the way GNU <c>cut</c> reads: '\r' and a byte order mark are data,
+    /// empty lines are rows, ragged rows are read as they are (<see cref="TsvColumnCountCheck.None"/>, also with a
+    /// header), duplicate header names are allowed, no header, no comments, and lines up to <see cref="int.MaxValue"/>
+    /// bytes. Tab and '\n' as <see cref="Default"/>; change them with <see cref="WithSeparator"/> and
+    /// <see cref="WithLineTerminator"/>.
     /// </summary>
     public static TsvOptions ByteExact { get; } = new()
     {
         SkipEmptyLines = false,
+        ColumnCountCheck = TsvColumnCountCheck.None,
+        AllowDuplicateColumnNames = true,
         TrimCarriageReturn = false,
         SkipByteOrderMark = false,
         MaxLineLength = int.MaxValue,
@@ -52,7 +62,13 @@ public sealed class TsvOptions
         init => _skipCommentLines = value;
     }
 
-    /// <summary>Empty lines are skipped (the default); when false they are returned as rows whose column 0 is empty and the rest absent.</summary>
+    /// <summary>
+    /// Empty lines (nothing before the terminator but a trimmed '\r') are skipped (the default, as CsvHelper's
+    /// <c>IgnoreBlankLines</c>); they still count in line numbers. When false, an empty line is a row with one empty
+    /// field (column 0 empty, the rest absent), as Sep reads it: with <see cref="ColumnCountCheck"/> active and more
+    /// than one expected column, such a line is then reported as a <see cref="TsvFormatException"/> (expected count,
+    /// actual 1) instead of passing unnoticed.
+    /// </summary>
     public bool SkipEmptyLines
     {
         get => _skipEmptyLines;
@@ -67,6 +83,34 @@ public sealed class TsvOptions
     {
         get => _throwOnMissingColumns;
         init => _throwOnMissingColumns = value;
+    }
+
+    /// <summary>
+    /// Whether every data row's column count (its separators plus one) must equal the expected count, which is the
+    /// header's (or, with <see cref="TsvColumnCountCheck.Always"/> and no header, the first data row's). A row that
+    /// differs throws <see cref="TsvFormatException"/> naming the line number and both counts. Default
+    /// <see cref="TsvColumnCountCheck.WhenHeader"/>: checked whenever a header is read, as Sep does (CsvHelper's
+    /// <c>DetectColumnCountChanges</c> is off by default); <see cref="TsvColumnCountCheck.None"/> reads ragged rows.
+    /// Comment lines, the header and skipped empty lines are not rows and are not checked.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is not a defined <see cref="TsvColumnCountCheck"/>.</exception>
+    public TsvColumnCountCheck ColumnCountCheck
+    {
+        get => _columnCountCheck;
+        init => _columnCountCheck = IsDefined(value) ? value : ThrowUndefinedCheck(nameof(ColumnCountCheck));
+    }
+
+    /// <summary>
+    /// A header naming two columns alike is accepted, lookups by name finding the first (see <see cref="TsvHeader"/>).
+    /// Off by default: such a header throws <see cref="TsvFormatException"/> naming the name and both 0-based column
+    /// indices, as Sep refuses it (CsvHelper accepts duplicates). A reader that selects its columns by index
+    /// (<see cref="TsvReader(int[], TsvOptions?)"/> with at least one column, or
+    /// <see cref="TsvFileReader.SelectColumns(int[])"/>) never checks, since no name decides what it reads.
+    /// </summary>
+    public bool AllowDuplicateColumnNames
+    {
+        get => _allowDuplicateColumnNames;
+        init => _allowDuplicateColumnNames = value;
     }
 
     /// <summary>
@@ -150,6 +194,25 @@ public sealed class TsvOptions
     /// <returns>A new options instance; this one is unchanged.</returns>
     public TsvOptions WithThrowOnMissingColumns(bool value) => Change(o => o._throwOnMissingColumns = value);
 
+    /// <summary>A copy with <see cref="ColumnCountCheck"/> set to <paramref name="value"/>.</summary>
+    /// <param name="value">The new value; a defined <see cref="TsvColumnCountCheck"/>.</param>
+    /// <returns>A new options instance; this one is unchanged.</returns>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="value"/> is not a defined <see cref="TsvColumnCountCheck"/>.</exception>
+    public TsvOptions WithColumnCountCheck(TsvColumnCountCheck value)
+    {
+        if (!IsDefined(value))
+        {
+            ThrowUndefinedCheck(nameof(value));
+        }
+
+        return Change(o => o._columnCountCheck = value);
+    }
+
+    /// <summary>A copy with <see cref="AllowDuplicateColumnNames"/> set to <paramref name="value"/>.</summary>
+    /// <param name="value">The new value.</param>
+    /// <returns>A new options instance; this one is unchanged.</returns>
+    public TsvOptions WithAllowDuplicateColumnNames(bool value) => Change(o => o._allowDuplicateColumnNames = value);
+
     /// <summary>A copy with <see cref="TrimCarriageReturn"/> set to <paramref name="value"/>.</summary>
     /// <param name="value">The new value.</param>
     /// <returns>A new options instance; this one is unchanged.</returns>
@@ -195,6 +258,14 @@ public sealed class TsvOptions
         var copy = (TsvOptions)MemberwiseClone();
         change(copy);
         return copy;
+    }
+
+    private static bool IsDefined(TsvColumnCountCheck value) => (uint)value <= (uint)TsvColumnCountCheck.Always;
+
+    private static TsvColumnCountCheck ThrowUndefinedCheck(string parameterName)
+    {
+        ThrowHelper.ThrowArgumentOutOfRange(parameterName, "The column count check must be WhenHeader, None or Always.");
+        return default;
     }
 
     private static int ThrowNotPositive(string parameterName)

@@ -35,6 +35,8 @@ public sealed partial class TsvReader : IDisposable
     private readonly bool _unescapeBackslashes;
     private readonly bool _skipEmptyLines;
     private readonly bool _throwOnMissingColumns;
+    private readonly TsvColumnCountCheck _columnCountCheck;
+    private readonly bool _checkDuplicateNames;
     private readonly byte _separator;
     private readonly byte _lineTerminator;
 
@@ -57,6 +59,13 @@ public sealed partial class TsvReader : IDisposable
     private long _lineNumber;
     private bool _atStart = true;
     private bool _headerPending;
+
+    // TsvOptions.ColumnCountCheck: when _countFields, every scan counts the line's fields and a row must have
+    // _expectedColumnCount of them (-1 until the header or, headerless, the first row sets it). The all-columns scan
+    // counts them anyway; the others switch to the counting kernel only then, so a reader that checks nothing scans
+    // as before.
+    private bool _countFields;
+    private int _expectedColumnCount = -1;
 
     // No header to read, no comments, no unescaping: every line is a row or a skipped empty line, so TryReadRow's
     // fast path (one scan per line, no special-line checks) applies.
@@ -109,6 +118,10 @@ public sealed partial class TsvReader : IDisposable
         _unescapeBackslashes = _options.UnescapeBackslashes;
         _skipEmptyLines = _options.SkipEmptyLines;
         _throwOnMissingColumns = _options.ThrowOnMissingColumns;
+        _columnCountCheck = _options.ColumnCountCheck;
+
+        // A selection by index reads what it asked for whatever the names say, so their duplicates do not matter.
+        _checkDuplicateNames = !_options.AllowDuplicateColumnNames && columns.Length == 0;
         _separator = _options.Separator;
         _lineTerminator = _options.LineTerminator;
         _headerPending = _options.HasHeader;
@@ -121,6 +134,7 @@ public sealed partial class TsvReader : IDisposable
         }
 
         SelectColumns((int[])columns.Clone());
+        UpdateCountFields();
     }
 
     /// <summary>Reads the columns named in the header line (requires <see cref="TsvOptions.HasHeader"/>).</summary>
@@ -151,6 +165,8 @@ public sealed partial class TsvReader : IDisposable
         _unescapeBackslashes = options.UnescapeBackslashes;
         _skipEmptyLines = options.SkipEmptyLines;
         _throwOnMissingColumns = options.ThrowOnMissingColumns;
+        _columnCountCheck = options.ColumnCountCheck;
+        _checkDuplicateNames = !options.AllowDuplicateColumnNames;
         _separator = options.Separator;
         _lineTerminator = options.LineTerminator;
         _headerPending = true;
@@ -165,6 +181,8 @@ public sealed partial class TsvReader : IDisposable
 
             _columnNamesUtf8[i] = Utf8Fallback.Encoding.GetBytes(_columnNames[i]);
         }
+
+        UpdateCountFields();
     }
 
     /// <summary>The options this reader was built with.</summary>
@@ -224,7 +242,9 @@ public sealed partial class TsvReader : IDisposable
     /// <param name="isFinalBlock">True when no data follows, so a last line without '\n' is a row.</param>
     /// <param name="row">The row; valid until the next call on this reader.</param>
     /// <exception cref="TsvFormatException">A line is longer than <see cref="TsvOptions.MaxLineLength"/>, a named
-    /// column is missing from the header, or (with <see cref="TsvOptions.ThrowOnMissingColumns"/>) a row is short.
+    /// column is missing from the header, the header names two columns alike (unless
+    /// <see cref="TsvOptions.AllowDuplicateColumnNames"/>), a row's column count differs from the expected one
+    /// (<see cref="TsvOptions.ColumnCountCheck"/>), or (with <see cref="TsvOptions.ThrowOnMissingColumns"/>) a row is short.
     /// <paramref name="buffer"/> is then past the lines skipped before the bad one (comments, empty lines, the header;
     /// <see cref="LineNumber"/> counts them) and at the start of the bad line: calling again throws for the same
     /// line.</exception>
@@ -288,12 +308,25 @@ public sealed partial class TsvReader : IDisposable
             // A line without its terminator yet takes the general path, which knows about limits and the final
             // line and, told what was examined here, does not search it again.
             int found = 0;
+            int fieldCount = 0;
             int[] sortedColumns = _sortedColumns;
-            int lineEnd = _allColumns
-                ? TsvLineScan.AllFieldsOnBestPath(buffer, _separator, _lineTerminator, ref _starts, ref _lengths, false, out found)
-                : sortedColumns.Length == 0
-                ? buffer.IndexOf(_lineTerminator)
-                : TsvLineScan.SelectColumnsOnBestPath(buffer, _separator, _lineTerminator, sortedColumns, _starts, _lengths, false, out found);
+            int lineEnd;
+            if (_allColumns)
+            {
+                lineEnd = TsvLineScan.AllFieldsOnBestPath(buffer, _separator, _lineTerminator, ref _starts, ref _lengths, false, out found);
+                fieldCount = found;
+            }
+            else if (_countFields)
+            {
+                lineEnd = TsvLineScan.SelectColumnsCountingOnBestPath(buffer, _separator, _lineTerminator, sortedColumns, _starts, _lengths, false, out found, out fieldCount);
+            }
+            else
+            {
+                lineEnd = sortedColumns.Length == 0
+                    ? buffer.IndexOf(_lineTerminator)
+                    : TsvLineScan.SelectColumnsOnBestPath(buffer, _separator, _lineTerminator, sortedColumns, _starts, _lengths, false, out found);
+            }
+
             if (lineEnd < 0)
             {
                 _bytesExamined += buffer.Length;
@@ -311,6 +344,11 @@ public sealed partial class TsvReader : IDisposable
                 // An empty line to skip is left to the general path (rare), which skips it and reads on.
                 if (lineLength != 0 || !_skipEmptyLines)
                 {
+                    if (_countFields && fieldCount != _expectedColumnCount)
+                    {
+                        CheckColumnCount(fieldCount);
+                    }
+
                     if (!_allColumns && found < sortedColumns.Length && _throwOnMissingColumns)
                     {
                         ThrowMissingColumns(_lineNumber + 1, sortedColumns[found]);
@@ -469,6 +507,8 @@ public sealed partial class TsvReader : IDisposable
         _lineNumber = 0;
         _pendingExamined = 0;
         _atStart = true;
+        _expectedColumnCount = -1;
+        UpdateCountFields();
         SetFound(0);
         if (_options.HasHeader)
         {
@@ -524,10 +564,16 @@ public sealed partial class TsvReader : IDisposable
 
         int[] sortedColumns = _sortedColumns;
         int found;
+        int fieldCount = 0;
         int lineEnd;
         if (_allColumns)
         {
             lineEnd = TsvLineScan.AllFieldsOnBestPath(data, _separator, _lineTerminator, ref _starts, ref _lengths, isFinal, out found);
+            fieldCount = found;
+        }
+        else if (_countFields)
+        {
+            lineEnd = TsvLineScan.SelectColumnsCountingOnBestPath(data, _separator, _lineTerminator, sortedColumns, _starts, _lengths, isFinal, out found, out fieldCount);
         }
         else if (sortedColumns.Length == 0)
         {
@@ -572,6 +618,11 @@ public sealed partial class TsvReader : IDisposable
         if (lineLength == 0 && _skipEmptyLines)
         {
             return LineKind.Skipped;
+        }
+
+        if (_countFields && fieldCount != _expectedColumnCount)
+        {
+            CheckColumnCount(fieldCount);
         }
 
         if (!_allColumns && found < sortedColumns.Length && _throwOnMissingColumns)
@@ -673,7 +724,20 @@ public sealed partial class TsvReader : IDisposable
 
     private void ReadHeader(ReadOnlySpan<byte> header)
     {
-        _header = new TsvHeader(header, _separator);
+        var names = new TsvHeader(header, _separator);
+        if (_checkDuplicateNames && names.TryFindDuplicate(out int first, out int second))
+        {
+            // Before the header is kept: it stays pending, so the next call reports the same line again.
+            ThrowDuplicateColumnName(_lineNumber + 1, names.Names[first], first, second);
+        }
+
+        _header = names;
+        if (_columnCountCheck != TsvColumnCountCheck.None)
+        {
+            _expectedColumnCount = names.Count;
+        }
+
+        UpdateCountFields();
         if (_columnNamesUtf8 is null)
         {
             _headerPending = false;
@@ -795,6 +859,26 @@ public sealed partial class TsvReader : IDisposable
         return true;
     }
 
+    private void UpdateCountFields() =>
+        _countFields = _columnCountCheck == TsvColumnCountCheck.Always
+            || (_columnCountCheck == TsvColumnCountCheck.WhenHeader && _header is not null);
+
+    /// <summary>
+    /// A row whose field count differs from the expected one: the first data row sets it when no header has
+    /// (<see cref="TsvColumnCountCheck.Always"/> on headerless input); any later one is an error.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void CheckColumnCount(int fieldCount)
+    {
+        if (_expectedColumnCount < 0)
+        {
+            _expectedColumnCount = fieldCount;
+            return;
+        }
+
+        ThrowColumnCountMismatch(_lineNumber + 1, _expectedColumnCount, fieldCount, _header is not null);
+    }
+
     private void UpdatePlainLines() =>
         _plainLines = !_headerPending && !_skipCommentLines && !_unescapeBackslashes;
 
@@ -817,6 +901,21 @@ public sealed partial class TsvReader : IDisposable
         throw new TsvFormatException(
             TsvFormatException.Format("Line {0} is longer than the maximum line length of {1} bytes.", lineNumber, _maxLineLength),
             lineNumber);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowColumnCountMismatch(long lineNumber, int expected, int actual, bool fromHeader) =>
+        throw new TsvFormatException(
+            TsvFormatException.Format(
+                "Line {0} has {1} columns; expected {2}, the {3}'s column count.", lineNumber, actual, expected, fromHeader ? "header" : "first row"),
+            lineNumber);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowDuplicateColumnName(long lineNumber, string name, int first, int second) =>
+        throw new TsvFormatException(
+            TsvFormatException.Format(
+                "Line {0}: the header has two columns named '{1}', columns {2} and {3} (0-based).", lineNumber, name, first, second),
+            lineNumber,
+            second);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowMissingColumns(long lineNumber, int column) =>

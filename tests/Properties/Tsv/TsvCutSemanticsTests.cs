@@ -287,7 +287,9 @@ public sealed class TsvCutSemanticsTests
             .WithUnescapeBackslashes(true)
             .WithSeparator((byte)',')
             .WithLineTerminator(0)
-            .WithMaxLineLength(7);
+            .WithMaxLineLength(7)
+            .WithColumnCountCheck(TsvColumnCountCheck.Always)
+            .WithAllowDuplicateColumnNames(true);
         TsvOptions initialized = new()
         {
             HasHeader = true,
@@ -300,18 +302,23 @@ public sealed class TsvCutSemanticsTests
             Separator = (byte)',',
             LineTerminator = 0,
             MaxLineLength = 7,
+            ColumnCountCheck = TsvColumnCountCheck.Always,
+            AllowDuplicateColumnNames = true,
         };
 
         Assert.Equal(Describe(initialized), Describe(changed));
         Assert.Equal(Describe(new TsvOptions()), Describe(original));
         Assert.NotSame(original, original.WithHasHeader(false));
-        Assert.Equal("(False,False,False,False,False,False,False,9,10,2147483647)", Describe(TsvOptions.ByteExact));
+        Assert.Equal("(False,False,False,False,False,False,False,9,10,2147483647,None,True)", Describe(TsvOptions.ByteExact));
+        Assert.Equal("(False,False,True,False,True,True,False,9,10,1048576,WhenHeader,False)", Describe(TsvOptions.Default));
         Assert.Equal("value", Assert.Throws<ArgumentOutOfRangeException>(() => original.WithMaxLineLength(0)).ParamName);
         Assert.Equal("MaxLineLength", Assert.Throws<ArgumentOutOfRangeException>(() => new TsvOptions { MaxLineLength = -1 }).ParamName);
+        Assert.Equal("value", Assert.Throws<ArgumentOutOfRangeException>(() => original.WithColumnCountCheck((TsvColumnCountCheck)3)).ParamName);
+        Assert.Equal("ColumnCountCheck", Assert.Throws<ArgumentOutOfRangeException>(() => new TsvOptions { ColumnCountCheck = (TsvColumnCountCheck)(-1) }).ParamName);
     }
 
     private static string Describe(TsvOptions o) =>
-        $"({o.HasHeader},{o.SkipCommentLines},{o.SkipEmptyLines},{o.ThrowOnMissingColumns},{o.TrimCarriageReturn},{o.SkipByteOrderMark},{o.UnescapeBackslashes},{o.Separator},{o.LineTerminator},{o.MaxLineLength})";
+        $"({o.HasHeader},{o.SkipCommentLines},{o.SkipEmptyLines},{o.ThrowOnMissingColumns},{o.TrimCarriageReturn},{o.SkipByteOrderMark},{o.UnescapeBackslashes},{o.Separator},{o.LineTerminator},{o.MaxLineLength},{o.ColumnCountCheck},{o.AllowDuplicateColumnNames})";
 
     [Fact]
     public void A_separator_equal_to_the_line_terminator_is_refused()

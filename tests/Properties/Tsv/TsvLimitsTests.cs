@@ -141,7 +141,7 @@ public sealed class TsvLimitsTests
     public void An_empty_column_selection_and_an_empty_name_selection_read_rows_with_no_columns()
     {
         using var byIndex = new TsvReader(Array.Empty<int>());
-        using var byName = new TsvReader(Array.Empty<string>(), new TsvOptions { HasHeader = true });
+        using var byName = new TsvReader(Array.Empty<string>(), new TsvOptions { HasHeader = true, ColumnCountCheck = TsvColumnCountCheck.None });
         foreach (TsvReader reader in new[] { byIndex, byName })
         {
             ReadOnlySpan<byte> span = Encoding.ASCII.GetBytes("h\na\tb\n");

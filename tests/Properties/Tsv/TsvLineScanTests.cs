@@ -23,6 +23,7 @@ public sealed class TsvLineScanTests
         new[] { 2, 3, 4 },
         new[] { 63, 64, 65 },
         Enumerable.Range(0, 70).ToArray(),
+        Array.Empty<int>(),
     };
 
     // By name: the path enum is internal, and a public test method cannot take it.
@@ -183,6 +184,19 @@ public sealed class TsvLineScanTests
                 for (int i = 0; i < found; i++)
                 {
                     Check(fields[selection[i]] == (starts[i], lengths[i]), path, data, isFinal, "SelectColumns column", selection[i]);
+                }
+
+                // The counting kernel (TsvOptions.ColumnCountCheck): the same line and columns, and the field count.
+                int[] countedStarts = new int[selection.Length];
+                int[] countedLengths = new int[selection.Length];
+                int countedEnd = TsvLineScan.SelectColumns(
+                    data, Separator, Terminator, selection, countedStarts, countedLengths, isFinal, path, countFields: true, out int countedFound, out int fieldCount);
+                Check(end == countedEnd, path, data, isFinal, "counting SelectColumns end");
+                Check(found == countedFound, path, data, isFinal, "counting SelectColumns found");
+                Check(fields.Count == fieldCount, path, data, isFinal, "counting SelectColumns field count", selection.Length);
+                for (int i = 0; i < found; i++)
+                {
+                    Check((starts[i], lengths[i]) == (countedStarts[i], countedLengths[i]), path, data, isFinal, "counting SelectColumns column", selection[i]);
                 }
             }
         }

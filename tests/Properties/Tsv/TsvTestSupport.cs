@@ -16,7 +16,9 @@ public sealed record TsvCase(
     bool ThrowOnMissing,
     int MaxLineLength,
     int Seed,
-    bool Unescape = false)
+    bool Unescape = false,
+    TsvColumnCountCheck ColumnCountCheck = TsvColumnCountCheck.None,
+    bool AllowDuplicateNames = true)
 {
     public byte[] Bytes
     {
@@ -36,6 +38,8 @@ public sealed record TsvCase(
         ThrowOnMissingColumns = ThrowOnMissing,
         MaxLineLength = MaxLineLength,
         UnescapeBackslashes = Unescape,
+        ColumnCountCheck = ColumnCountCheck,
+        AllowDuplicateColumnNames = AllowDuplicateNames,
     };
 
     public TsvReader CreateReader() =>
@@ -44,7 +48,8 @@ public sealed record TsvCase(
     public override string ToString() =>
         $"seed={Seed} bom={Bom} cols=[{string.Join(",", Columns)}] names=[{string.Join(",", ColumnNames ?? Array.Empty<string>())}] " +
         $"header={HasHeader} comments={SkipComments} skipEmpty={SkipEmptyLines} trimCR={TrimCarriageReturn} " +
-        $"throwMissing={ThrowOnMissing} max={MaxLineLength} unescape={Unescape} text={Escape(Text)}";
+        $"throwMissing={ThrowOnMissing} max={MaxLineLength} unescape={Unescape} countCheck={ColumnCountCheck} " +
+        $"allowDuplicates={AllowDuplicateNames} text={Escape(Text)}";
 
     public static string Escape(string text) =>
         text.Replace("\\", "\\\\").Replace("\t", "\\t").Replace("\r", "\\r").Replace("\n", "\\n").Replace("\0", "\\0");
@@ -121,6 +126,19 @@ public static partial class TsvTestSupport
         }
 
         int maxLineLength = allowErrors && random.Next(5) == 0 ? random.Next(1, 60) : 1 << 20;
+        bool skipEmptyLines = random.Next(3) != 0;
+        bool trimCarriageReturn = random.Next(5) != 0;
+        bool throwOnMissing = allowErrors && random.Next(6) == 0;
+        bool unescape = random.Next(4) == 0;
+
+        // Drawn last, so every earlier draw of a seed is what it was before the checks existed. Header names are
+        // distinct here (the duplicate-name tests make their own headers); ragged rows make the count check fail.
+        TsvColumnCountCheck countCheck = !allowErrors ? TsvColumnCountCheck.None : random.Next(4) switch
+        {
+            0 => TsvColumnCountCheck.WhenHeader,
+            1 => TsvColumnCountCheck.Always,
+            _ => TsvColumnCountCheck.None,
+        };
         return new TsvCase(
             text.ToString(),
             Bom: random.Next(4) == 0,
@@ -128,12 +146,14 @@ public static partial class TsvTestSupport
             columnNames,
             hasHeader,
             skipComments,
-            SkipEmptyLines: random.Next(3) != 0,
-            TrimCarriageReturn: random.Next(5) != 0,
-            ThrowOnMissing: allowErrors && random.Next(6) == 0,
+            skipEmptyLines,
+            trimCarriageReturn,
+            throwOnMissing,
             maxLineLength,
             seed,
-            Unescape: random.Next(4) == 0);
+            unescape,
+            countCheck,
+            AllowDuplicateNames: false);
     }
 
     private static string RandomField(Random random, int maxLength)
@@ -163,6 +183,7 @@ public static partial class TsvTestSupport
         int lineCount = lines[lines.Length - 1].Length == 0 ? lines.Length - 1 : lines.Length;
         bool headerPending = tsv.HasHeader;
         int[] columns = tsv.Columns;
+        int expectedCount = -1;
         for (int i = 0; i < lineCount; i++)
         {
             long lineNumber = i + 1;
@@ -191,7 +212,19 @@ public static partial class TsvTestSupport
             string[] fields = line.Split('\t');
             if (headerPending)
             {
+                bool selectsByIndex = tsv.ColumnNames is null && tsv.Columns.Length > 0;
+                if (!tsv.AllowDuplicateNames && !selectsByIndex && fields.Distinct(StringComparer.Ordinal).Count() != fields.Length)
+                {
+                    rows.Add("error@" + lineNumber);
+                    return rows;
+                }
+
                 headerPending = false;
+                if (tsv.ColumnCountCheck != TsvColumnCountCheck.None)
+                {
+                    expectedCount = fields.Length;
+                }
+
                 if (tsv.ColumnNames is not null)
                 {
                     columns = tsv.ColumnNames.Select(name => Array.IndexOf(fields, name)).ToArray();
@@ -203,6 +236,18 @@ public static partial class TsvTestSupport
                 }
 
                 continue;
+            }
+
+            bool checkCount = tsv.ColumnCountCheck == TsvColumnCountCheck.Always
+                || (tsv.ColumnCountCheck == TsvColumnCountCheck.WhenHeader && tsv.HasHeader);
+            if (checkCount && expectedCount < 0)
+            {
+                expectedCount = fields.Length;
+            }
+            else if (checkCount && fields.Length != expectedCount)
+            {
+                rows.Add("error@" + lineNumber);
+                return rows;
             }
 
             if (tsv.ThrowOnMissing && columns.Any(c => c >= fields.Length))
