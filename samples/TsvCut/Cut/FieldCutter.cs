@@ -84,7 +84,9 @@ internal sealed partial class FieldCutter : IDisposable
         _firstFieldSelected = settings.Fields.IsSelected(1);
         _whitespaceDelimited = settings.WhitespaceDelimited;
         _trimBlanks = settings.TrimBlanks;
-        _nothingSelected = _lows.Length == 0;
+        // As cut 9.11 sees it: no range, or only the one --complement leaves after 1-18446744073709551614 (its first
+        // field is 2^64-1, cut's end-of-list sentinel, so cut treats it as no field at all).
+        _nothingSelected = _lows.Length == 0 || _lows[0] == CutFieldList.ToEndOfLine;
 
         // cut 9.1 reads the first field ahead when -s and "field 1 selected" agree; with -z that path leaves its
         // "previous byte" at NUL, the terminator, so a last line without terminator whose second and last field is
