@@ -30,8 +30,8 @@ internal sealed class CutCommandLine
 {
     private static readonly string[] LongOptions =
     {
-        "bytes", "characters", "delimiter", "fields", "whitespace-delimited", "only-delimited", "output-delimiter", "complement",
-        "zero-terminated", "help", "version",
+        "bytes", "characters", "delimiter", "fields", "whitespace-delimited", "only-delimited", "output-delimiter",
+        "complement", "zero-terminated", "help", "version",
     };
 
     // Given in the arguments (not implied): -d, -w or --whitespace-delimited, and -F's space output delimiter.
@@ -101,9 +101,6 @@ internal sealed class CutCommandLine
     {
         string? list = null;
         bool complement = false;
-        _delimiterGiven = false;
-        _whitespaceGiven = false;
-        _spaceOutputDelimiter = false;
         bool posixlyCorrect = Environment.GetEnvironmentVariable("POSIXLY_CORRECT") is not null;
         bool optionsEnded = false;
         for (int i = 0; i < args.Length; i++)
