@@ -245,7 +245,7 @@ want() {
     if [[ $how == file ]]; then "$tsvcut" "$@" < want.in > want.out 2> want.err; actual=$?
     else cat want.in | "$tsvcut" "$@" > want.out 2> want.err; actual=${PIPESTATUS[1]}; fi
     if ! cmp -s want.expected want.out; then
-      fail "$name ($how): stdout $(od -An -c want.out | tr -s ' ' | head -c 120), expected $(od -An -c want.expected | tr -s ' ' | head -c 120): tsvcut $(printf '%q ' "$@")"
+      fail "$name ($how): stdout '$(sed -n l want.out | tr '\n' ' ' | head -c 120)', expected '$(sed -n l want.expected | tr '\n' ' ' | head -c 120)': tsvcut $(printf '%q ' "$@")"
     elif ((actual != status)); then
       fail "$name ($how): exit status $actual, expected $status: tsvcut $(printf '%q ' "$@")"
     elif [[ "$(cat want.err)" != "$err" ]]; then
