@@ -212,8 +212,9 @@ internal sealed partial class FieldCutter : IDisposable
     {
         if (_whitespaceDelimited)
         {
-            // Blank runs are rewritten as the input is read: a mapped input is read as a stream.
-            using var stream = new UnmanagedMemoryStream(input, length);
+            // Blank runs are rewritten as the input is read: a mapped input is read as a stream. (An empty input
+            // may come with a null pointer, which UnmanagedMemoryStream refuses.)
+            using Stream stream = length == 0 ? Stream.Null : new UnmanagedMemoryStream(input, length);
             Cut(stream);
             return;
         }
