@@ -6,7 +6,8 @@ using System.Text;
 namespace FastText.Samples.TsvCut;
 
 /// <summary>
-/// tsvcut: GNU <c>cut -f</c>, byte for byte, on FastText's <see cref="TsvReader"/>; plain or gzip input. Exit
+/// tsvcut: GNU <c>cut -f</c>, byte for byte, on FastText's <see cref="TsvReader"/>; plain or gzip input; with
+/// coreutils 9.11's -w, -F and -O. Exit
 /// status as cut's: 0, or 1 after any error (the remaining files are still cut); 141 when standard output is
 /// closed by its reader (a shell reports cut killed by SIGPIPE the same way).
 /// </summary>
@@ -23,10 +24,15 @@ public static class Program
         "\n" +
         "  -f, --fields=LIST          the fields to print; a line without the delimiter is printed\n" +
         "                               whole unless -s is given\n" +
+        "  -F LIST                    -f LIST with -w, and a space as the output delimiter\n" +
         "  -d, --delimiter=DELIM      the field delimiter, one byte (default: TAB; '' is NUL)\n" +
+        "  -w, --whitespace-delimited[=trimmed]\n" +
+        "                             every run of blanks (spaces and tabs) is one delimiter;\n" +
+        "                               =trimmed: blanks at the start and end of a line delimit nothing\n" +
         "  -s, --only-delimited       drop the lines that hold no delimiter\n" +
         "      --complement           print the fields LIST does not select\n" +
-        "      --output-delimiter=STRING  put STRING between printed fields (default: DELIM)\n" +
+        "  -O, --output-delimiter=STRING  put STRING between printed fields (default: DELIM;\n" +
+        "                               TAB with -w, a space with -F)\n" +
         "  -z, --zero-terminated      lines end with NUL instead of newline\n" +
         "  -n                         accepted and ignored, as by cut\n" +
         "      --help                 print this help and exit\n" +
@@ -36,6 +42,7 @@ public static class Program
         "  N    field N          N-   field N to the end of the line\n" +
         "  N-M  fields N to M    -M   fields 1 to M\n" +
         "Fields are printed once each, in the order of the line, whatever the order of LIST.\n" +
+        "Give one of -f and -F; -d and -w exclude each other (-d overrides the -w of -F).\n" +
         "-b and -c (bytes, characters) are not supported: use cut for them.\n" +
         "gzip input is recognised by its header; a truncated or corrupt one is an error.\n";
 

@@ -18,6 +18,10 @@ internal enum CutAction
 /// (unless POSIXLY_CORRECT is set), bundled short options (-sf1), an option's argument attached or in the next
 /// word, "--" ending the options, long options abbreviated to any unambiguous prefix (--fie=1). Errors carry cut's
 /// wording; the first error in argument order wins, as in cut.
+/// Besides cut 9.1's options, the field options coreutils 9.11 added: -w/--whitespace-delimited[=trimmed] (a run
+/// of blanks is one delimiter), -O (short for --output-delimiter) and -F LIST (-f LIST with -w and an output
+/// delimiter of one space), checked as cut 9.11 checks them (src/cut.c there: -d with -w is an error, -d after
+/// or before -F overrides -F's -w, -O overrides -F's space).
 /// Arguments are bytes, as cut sees them: each is held as a "byte string" (one char per byte, U+0000-U+00FF,
 /// <see cref="Encoding.Latin1"/>), so a delimiter, output delimiter or file name that is not valid UTF-8
 /// (<c>-d $'\xff'</c>) stays the bytes it was; <see cref="Files"/> and <see cref="Error"/> are byte strings too.
@@ -26,9 +30,14 @@ internal sealed class CutCommandLine
 {
     private static readonly string[] LongOptions =
     {
-        "bytes", "characters", "delimiter", "fields", "only-delimited", "output-delimiter", "complement",
-        "zero-terminated", "help", "version",
+        "bytes", "characters", "delimiter", "fields", "whitespace-delimited", "only-delimited", "output-delimiter",
+        "complement", "zero-terminated", "help", "version",
     };
+
+    // Given in the arguments (not implied): -d, -w or --whitespace-delimited, and -F's space output delimiter.
+    private bool _delimiterGiven;
+    private bool _whitespaceGiven;
+    private bool _spaceOutputDelimiter;
 
     private CutCommandLine()
     {
@@ -49,6 +58,15 @@ internal sealed class CutCommandLine
     public bool OnlyDelimited { get; private set; }
 
     public bool ZeroTerminated { get; private set; }
+
+    /// <summary>
+    /// -w, --whitespace-delimited or -F (and no -d): each run of blanks (spaces and tabs, the C locale's blanks) is
+    /// one field delimiter; <see cref="Delimiter"/> stays TAB, what the runs are read as (see <see cref="BlankRunsAsTabs"/>).
+    /// </summary>
+    public bool WhitespaceDelimited { get; private set; }
+
+    /// <summary>--whitespace-delimited=trimmed: blanks at the start and end of a line delimit nothing and are dropped.</summary>
+    public bool TrimBlanks { get; private set; }
 
     /// <summary>The files to cut, as byte strings (<see cref="Encoding.Latin1"/>: one char per byte of the name).</summary>
     public List<string> Files { get; } = new();
@@ -114,14 +132,14 @@ internal sealed class CutCommandLine
             for (int j = 1; j < arg.Length; j++)
             {
                 char option = arg[j];
-                if ("bcdfnsz".IndexOf(option, StringComparison.Ordinal) < 0)
+                if ("bcdfFnOswz".IndexOf(option, StringComparison.Ordinal) < 0)
                 {
                     Fail("invalid option -- '" + option + "'");
                     return;
                 }
 
                 string? value = null;
-                if (option is 'b' or 'c' or 'd' or 'f')
+                if (option is 'b' or 'c' or 'd' or 'f' or 'F' or 'O')
                 {
                     if (j + 1 < arg.Length)
                     {
@@ -151,6 +169,25 @@ internal sealed class CutCommandLine
         {
             Fail("you must specify a list of bytes, characters, or fields");
             return;
+        }
+
+        // cut 9.11 checks this after all options and before the list: the first error in argument order does not win.
+        if (_delimiterGiven && _whitespaceGiven)
+        {
+            Fail("-d and -w are mutually exclusive");
+            return;
+        }
+
+        // -F's -w is a default that -d (given before or after it) overrides; its space output delimiter stays.
+        if (_delimiterGiven)
+        {
+            WhitespaceDelimited = false;
+            TrimBlanks = false;
+        }
+
+        if (OutputDelimiter is null && _spaceOutputDelimiter)
+        {
+            OutputDelimiter = new[] { (byte)' ' };
         }
 
         CutFieldList? fields = CutFieldList.TryParse(list, complement, out string error);
@@ -206,6 +243,7 @@ internal sealed class CutCommandLine
             "characters" => 'c',
             "delimiter" => 'd',
             "fields" => 'f',
+            "whitespace-delimited" => 'w',
             "only-delimited" => 's',
             "output-delimiter" => 'O',
             "complement" => 'C',
@@ -224,7 +262,7 @@ internal sealed class CutCommandLine
 
             value = args[++i];
         }
-        else if (!needsValue && value is not null)
+        else if (!needsValue && value is not null && key != 'w')
         {
             Fail("option '--" + match + "' doesn't allow an argument");
             return false;
@@ -242,6 +280,13 @@ internal sealed class CutCommandLine
                 Fail("-b/--bytes and -c/--characters are not supported: tsvcut selects fields (-f) only; use cut for bytes or characters");
                 return false;
             case 'f':
+            case 'F':
+                if (option == 'F')
+                {
+                    WhitespaceDelimited = true;
+                    _spaceOutputDelimiter = true;
+                }
+
                 if (list is not null)
                 {
                     Fail("only one list may be specified");
@@ -260,6 +305,20 @@ internal sealed class CutCommandLine
 
                 // As in cut, an empty DELIM means the NUL byte.
                 Delimiter = value.Length == 0 ? (byte)0 : (byte)value[0];
+                _delimiterGiven = true;
+                return true;
+            case 'w':
+                // --whitespace-delimited's argument is optional and only ever attached (=trimmed); as gnulib's
+                // argmatch, any prefix of "trimmed" names it, the empty one included. A later -w sets it back.
+                if (value is not null && !"trimmed".StartsWith(value, StringComparison.Ordinal))
+                {
+                    Fail("invalid argument " + CutText.Quote(value) + " for '--whitespace-delimited'\nValid arguments are:\n  - 'trimmed'");
+                    return false;
+                }
+
+                WhitespaceDelimited = true;
+                TrimBlanks = value is not null;
+                _whitespaceGiven = true;
                 return true;
             case 'O':
                 // As in cut, --output-delimiter='' means the NUL byte.

@@ -19,6 +19,8 @@ namespace FastText.Samples.TsvCut;
 /// them as its column selection instead: it then finds them in the same pass that looks for the line end and stops
 /// looking for separators after the last one (its fastest path), and field 2 is selected too, as the probe for "the
 /// line holds a delimiter".
+/// With -w (-F) every input is read through <see cref="BlankRunsAsTabs"/>, which turns each run of blanks into one
+/// TAB, and cut as TAB-delimited; such inputs are cut as a stream (a mapped file too), never in parallel chunks.
 /// </summary>
 internal sealed partial class FieldCutter : IDisposable
 {
@@ -36,6 +38,12 @@ internal sealed partial class FieldCutter : IDisposable
     private readonly int _bufferSize;
     private readonly int _mappedWindow;
     private byte[]? _buffer;
+
+    // -w: read inputs through BlankRunsAsTabs; trimmed; LIST selects nothing; field 1 is printed whole on a line
+    // without a delimiter (selected, no -s).
+    private readonly bool _whitespaceDelimited;
+    private readonly bool _trimBlanks;
+    private readonly bool _nothingSelected;
 
     // Over-long lines (see LongLine.cs): a reader without column selection that finds where such a line ends and
     // walks its fields piece by piece, and whether field 1 is held until the line shows whether it has a delimiter.
@@ -74,11 +82,17 @@ internal sealed partial class FieldCutter : IDisposable
         _restIsVerbatim = _outputDelimiter.Length == 1 && _outputDelimiter[0] == settings.Delimiter;
         _delimiterIsTerminator = settings.Delimiter == _terminator;
         _firstFieldSelected = settings.Fields.IsSelected(1);
+        _whitespaceDelimited = settings.WhitespaceDelimited;
+        _trimBlanks = settings.TrimBlanks;
+        // As cut 9.11 sees it: no range, or only the one --complement leaves after 1-18446744073709551614 (its first
+        // field is 2^64-1, cut's end-of-list sentinel, so cut treats it as no field at all).
+        _nothingSelected = _lows.Length == 0 || _lows[0] == CutFieldList.ToEndOfLine;
 
         // cut 9.1 reads the first field ahead when -s and "field 1 selected" agree; with -z that path leaves its
         // "previous byte" at NUL, the terminator, so a last line without terminator whose second and last field is
-        // empty ("a<TAB>" at the end of the input) gets no terminator. Reproduced for byte-identical output.
-        _mayDropLastTerminator = settings.ZeroTerminated && (_onlyDelimited ^ !_firstFieldSelected);
+        // empty ("a<TAB>" at the end of the input) gets no terminator. Reproduced for byte-identical output. cut
+        // 9.11, whose -w this is, has no such quirk.
+        _mayDropLastTerminator = settings.ZeroTerminated && (_onlyDelimited ^ !_firstFieldSelected) && !_whitespaceDelimited;
 
         // The reader cannot split on its own terminator; in that case each of its lines is a field and its
         // separator, any other byte, is never looked at.
@@ -110,7 +124,7 @@ internal sealed partial class FieldCutter : IDisposable
     /// Whether each line is cut on its own (true unless the delimiter is the terminator, where the whole input is one
     /// record): then an input can be cut in chunks of whole lines, in any order, and the outputs joined in order.
     /// </summary>
-    public bool CutsLinesIndependently => !_delimiterIsTerminator;
+    public bool CutsLinesIndependently => !_delimiterIsTerminator && !_whitespaceDelimited;
 
     /// <summary>
     /// Cuts all of <paramref name="source"/>; output stays buffered (call <see cref="CutOutput.Flush"/>). Memory is the
@@ -121,6 +135,11 @@ internal sealed partial class FieldCutter : IDisposable
     /// input ended there) into the output buffer.</exception>
     public void Cut(Stream source)
     {
+        if (_whitespaceDelimited)
+        {
+            source = new BlankRunsAsTabs(source, _terminator, _trimBlanks, _nothingSelected, _firstFieldSelected && !_onlyDelimited);
+        }
+
         _buffer ??= new byte[_bufferSize];
         StartInput();
         int start = 0;
@@ -195,6 +214,15 @@ internal sealed partial class FieldCutter : IDisposable
     /// </summary>
     public unsafe void Cut(byte* input, long length)
     {
+        if (_whitespaceDelimited)
+        {
+            // Blank runs are rewritten as the input is read: a mapped input is read as a stream. (An empty input
+            // may come with a null pointer, which UnmanagedMemoryStream refuses.)
+            using Stream stream = length == 0 ? Stream.Null : new UnmanagedMemoryStream(input, length);
+            Cut(stream);
+            return;
+        }
+
         StartInput();
         long position = 0;
         bool endsWithTerminator = length > 0 && input[length - 1] == _terminator;

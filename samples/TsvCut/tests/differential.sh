@@ -2,7 +2,8 @@
 # Differential suite: tsvcut against GNU cut (LC_ALL=C) on generated edge cases. For every invocation it compares
 # standard output byte for byte, the exit status, and standard error with "cut:" read as "tsvcut:" (same lines,
 # duplicates ignored: cut reports a closed stdin twice). Deliberate differences are checked separately below and
-# listed in docs/tsvcut.md. Usage: differential.sh TSVCUT_BINARY [--emulated]. Skips (exit 0, with a message)
+# listed in docs/tsvcut.md; coreutils 9.11's -w, -F and -O, which cut 9.1 lacks, against expected values. Usage:
+# differential.sh TSVCUT_BINARY [--emulated]. Skips (exit 0, with a message)
 # without GNU cut. --emulated (a binary under qemu, ~0.15 s a start): every section and option, on fewer inputs;
 # not the bounded-memory checks (qemu's own address space and resident memory are measured there) nor the 1.1 GiB
 # line.
@@ -226,6 +227,143 @@ check - -f2 $'missing\x01' "it's missing" $'it\'s\nmissing' $'\xffmissing' 'miss
 check 8bit -f $'1\xff'
 check 8bit $'-\xff' -f1
 check 8bit -d $'\255\255' -f1
+
+# --- coreutils 9.11's -w, -F and -O: the installed cut (9.1) has none of them, so tsvcut's stdout, exit status and
+# stderr are checked against expected values: coreutils' own -w/-F/-O cases (tests/cut/cut.pl, re-expressed here)
+# and cases derived from its src/cut.c (docs/tsvcut.md, "Whitespace-delimited fields"); then, for breadth, -w
+# against cut 9.1 on the same input with each run of blanks squeezed to one TAB, which is what -w means.
+echo "  coreutils 9.11 options (-w, -F, -O): expected values"
+
+# want NAME STDIN STDOUT STATUS STDERR ARGS...: tsvcut with ARGS on STDIN, from a redirected file and from a pipe;
+# STDIN and STDOUT are printf formats (\t, \n, \0), STDERR the exact text ('' for none).
+want() {
+  local name="$1" in="$2" out="$3" status="$4" err="$5"; shift 5
+  printf -- "$in" > want.in
+  printf -- "$out" > want.expected
+  local how actual
+  for how in file pipe; do
+    if [[ $how == file ]]; then "$tsvcut" "$@" < want.in > want.out 2> want.err; actual=$?
+    else cat want.in | "$tsvcut" "$@" > want.out 2> want.err; actual=${PIPESTATUS[1]}; fi
+    if ! cmp -s want.expected want.out; then
+      fail "$name ($how): stdout '$(sed -n l want.out | tr '\n' ' ' | head -c 120)', expected '$(sed -n l want.expected | tr '\n' ' ' | head -c 120)': tsvcut $(printf '%q ' "$@")"
+    elif ((actual != status)); then
+      fail "$name ($how): exit status $actual, expected $status: tsvcut $(printf '%q ' "$@")"
+    elif [[ "$(cat want.err)" != "$err" ]]; then
+      fail "$name ($how): stderr '$(cat want.err)', expected '$err'"
+    else
+      passed=$((passed + 1))
+    fi
+  done
+}
+try=$'\n'"Try 'tsvcut --help' for more information."
+mutual="tsvcut: -d and -w are mutually exclusive$try"
+
+# coreutils' cases (tests/cut/cut.pl: w-delim-*, F-delim-*, w-trim-*, multi-list-1, multichar-od, mb-w-*)
+want w-delim-1 'a\tb  c\n' 'b\tc\n' 0 '' -w -f2,3
+want w-delim-2 '  a b\n' '\ta\n' 0 '' -w -f1,2
+want w-delim-3 'abc\n' '' 0 '' -s -w -f2
+want w-delim-4 'a b c\n' 'a\n' 0 '' -s -w -f1
+want w-delim-5 'a b\n' '' 1 "$mutual" -w -d: -f1
+want w-delim-6 'a  \n' 'a\t\n' 0 '' -w -f1,2
+want w-delim-7 '  a b\n' '\ta\n' 0 '' --whitespace-delimited -f1,2
+want F-delim-1 'a\tb  c\n' 'b c\n' 0 '' -F 2,3
+want F-delim-2 'a\tb  c\n' 'b_c\n' 0 '' -F 2,3 -O _
+want F-delim-3 '1,2,3\n' '2 3\n' 0 '' -F 2,3 -d ,
+want w-trim-1 '  a b  \n' 'a\tb\n' 0 '' --whitespace-delimited=trimmed -f1,2
+want w-trim-2 '  a  \n' '' 0 '' -s --whitespace-delimited=trimmed -f1
+want multi-list-1 'a b\n' '' 1 "tsvcut: only one list may be specified$try" -f 1 -F 2
+want multichar-od 'a:b:c\n' 'b_._c\n' 0 '' -d: -O _._ -f2,3
+want w-nodelim 'abc' 'abc\n' 0 '' -w -f2
+want w-nbsp-not-blank 'a\302\240b\n' '' 0 '' -sw -f2
+want w-emspace-not-blank-in-C 'a\342\200\203b\n' 'a\342\200\203b\n' 0 '' -w -f2
+
+# what counts as a blank: space and TAB only (not CR, VT, FF, newline under -z, or bytes above 0x7f)
+want blanks-only-space-tab 'a\rb\vc\fd e\n' 'a\rb\vc\fd\n' 0 '' -w -f1
+want blanks-high-bytes 'a\240b\377 c\n' 'c\n' 0 '' -w -f2
+want blank-runs-mixed 'a \t \t b\t\t\tc\n' 'b\n' 0 '' -w -f2
+want open-range-rejoined 'a  b \t c   d\n' 'b\tc\td\n' 0 '' -w -f2-
+want open-range-F 'a  b \t c\n' 'b c\n' 0 '' -F 2-
+want leading-blank-empty-field ' \ta\n' '\n' 0 '' -w -f1
+want trailing-blank-empty-field 'a \t\n' '\n' 0 '' -w -f2
+want fields-past-the-end 'a b\n' '\n' 0 '' -w -f3
+want blank-only-lines '  \n\t\n' '\t\n\t\n' 0 '' -w -f1,2
+want empty-line '\n' '\n' 0 '' -w -f1
+want empty-line-s '\n' '' 0 '' -s -w -f2
+want unterminated-last 'a b\nc d' 'b\nd\n' 0 '' -w -f2
+want unterminated-blanks '  ' '\n' 0 '' -w -f2
+want complement 'a b  c\n' 'a\tc\n' 0 '' -w --complement -f2
+want complement-s 'a b c\nabc\n' 'a c\n' 0 '' -s --complement -F2
+want output-delimiter-long 'a b c\n' 'a<>c\n' 0 '' -w --output-delimiter='<>' -f1,3
+want output-delimiter-nul 'a b c\n' 'a\0c\n' 0 '' -w -O '' -f1,3
+want O-after-F 'a b c\n' 'a,c\n' 0 '' -F 1,3 --output-delimiter=,
+want O-before-F 'a b c\n' 'a,c\n' 0 '' -O, -F 1,3
+want d-before-F 'a:b c:d\n' 'a d\n' 0 '' -d: -F 1,3
+want zero-terminated 'a b\nc\0d\te\0' 'b\nc\0e\0' 0 '' -z -w -f2
+want zero-terminated-s 'a b\0cd\0' 'a\0' 0 '' -z -s -w -f1
+want zero-no-9.1-quirk 'a ' 'a\0' 0 '' -z -s -w -f1
+want nothing-selected 'a b\nab\nc' '\n\n' 0 '' -w --complement -f1-
+want nothing-selected-s 'a b\nab\n' '' 0 '' -s -w --complement -f1-
+want nothing-selected-max 'a b\nab\n' '\n\n' 0 '' -w --complement -f1-18446744073709551614
+
+# =trimmed
+want trim-inner 'a   b\n' 'b\n' 0 '' --whitespace-delimited=trimmed -f2
+want trim-undelimited-line ' \t x \t \n' 'x\n' 0 '' --whitespace-delimited=trimmed -f2
+want trim-blank-line ' \t \n' '\n' 0 '' --whitespace-delimited=trimmed -f2
+want trim-blank-line-s ' \t \n' '' 0 '' -s --whitespace-delimited=trimmed -f1
+want trim-fields ' a b c \n' 'a\tc\n' 0 '' --whitespace-delimited=trimmed -f1,3
+want trim-open-range '  a  b  c  ' 'b\tc\n' 0 '' --whitespace-delimited=trimmed -f2-
+want trim-last-blanks-f1 'a\n  ' 'a\n\n' 0 '' --whitespace-delimited=trimmed -f1
+want trim-last-blanks-f2 'a\n  ' 'a\n' 0 '' --whitespace-delimited=trimmed -f2
+want trim-last-blanks-s 'a b\n  ' 'a\n' 0 '' -s --whitespace-delimited=trimmed -f1
+want trim-nothing-selected 'a b\n ab \n' '\nab\n' 0 '' --whitespace-delimited=trimmed --complement -f1-
+want trim-with-F ' a  b \n' 'a b\n' 0 '' -F1,2 --whitespace-delimited=trimmed
+want trim-abbreviated ' a b\n' 'a\n' 0 '' --whi=t -f1
+want trim-empty-argument ' a b\n' 'a\n' 0 '' --whitespace-delimited= -f1
+want trim-then-w ' a b\n' '\n' 0 '' --whitespace-delimited=trimmed -w -f1
+
+# the command line
+want w-bundled 'a b\n' 'b\n' 0 '' -swf2
+want F-attached 'a b\n' 'b\n' 0 '' -F2
+want w-long-prefix 'a b\n' 'b\n' 0 '' --w -f2
+want w-after-d 'a b\n' '' 1 "$mutual" -d, -f1 -w
+want w-d-before-list-errors 'a b\n' '' 1 "$mutual" -d, -w -f0
+want F-w-d 'a b\n' '' 1 "$mutual" -F1 -w -d,
+want w-d-no-list 'a b\n' '' 1 "tsvcut: you must specify a list of bytes, characters, or fields$try" -w -d,
+want w-d-then-bad-option 'a b\n' '' 1 "tsvcut: invalid option -- 'x'$try" -w -d, -x -f1
+want w-bad-argument 'a b\n' '' 1 "tsvcut: invalid argument 'x' for '--whitespace-delimited'"$'\n'"Valid arguments are:"$'\n'"  - 'trimmed'$try" --whitespace-delimited=x -f1
+want w-argument-too-long 'a b\n' '' 1 "tsvcut: invalid argument 'trimmedx' for '--whitespace-delimited'"$'\n'"Valid arguments are:"$'\n'"  - 'trimmed'$try" --whitespace-delimited=trimmedx -f1
+want w-argument-not-taken 'a b\n' '' 1 "tsvcut: trimmed: No such file or directory" --whitespace-delimited trimmed -f1
+want w-short-no-argument 'a b\n' '' 1 "tsvcut: invalid option -- '1'$try" -w1 -f1
+want F-missing-argument '' '' 1 "tsvcut: option requires an argument -- 'F'$try" -F
+want O-missing-argument '' '' 1 "tsvcut: option requires an argument -- 'O'$try" -f1 -O
+
+echo "  -w, -F, -O against cut 9.1 on the input with its blank runs squeezed to one TAB"
+w_files=("${small[@]}")
+w_lists=(1 2 1,3 2- -2)
+((emulated)) && w_lists=(1 2-)
+printf 'a b  c\n  lead\ttab\t \tmix\ntrail  \n\n \n' > blanks
+printf ' x y\n\t\t\n z' > blanks-unterminated
+w_files+=(blanks blanks-unterminated)
+for file in "${w_files[@]}"; do
+  tr -s ' \t' '\t' < "$file" > squeezed
+  for list in "${w_lists[@]}"; do
+    for options in '' '-s' '--complement' '-s --complement'; do
+      for form in w F O; do
+        # shellcheck disable=SC2086
+        case $form in
+          w) "$tsvcut" -w $options -f "$list" "$file" >tsv.out 2>&1; tsv_status=$?
+             cut $options -f "$list" squeezed >cut.out 2>&1; cut_status=$? ;;
+          F) "$tsvcut" $options -F "$list" "$file" >tsv.out 2>&1; tsv_status=$?
+             cut $options --output-delimiter=' ' -f "$list" squeezed >cut.out 2>&1; cut_status=$? ;;
+          O) "$tsvcut" -w -O XY $options -f "$list" "$file" >tsv.out 2>&1; tsv_status=$?
+             cut --output-delimiter=XY $options -f "$list" squeezed >cut.out 2>&1; cut_status=$? ;;
+        esac
+        if cmp -s cut.out tsv.out && ((cut_status == tsv_status)); then passed=$((passed + 1))
+        else fail "-$form $options -f $list $file: tsvcut differs from cut on the squeezed input (exit $tsv_status, cut $cut_status; $(cmp cut.out tsv.out 2>&1 | head -1))"; fi
+      done
+    done
+  done
+done
 
 if ((emulated)); then
   echo "  emulated: bounded memory and the 1.1 GiB line are left to the native runs"

@@ -51,6 +51,100 @@ internal static class CutReference
         return output.ToArray();
     }
 
+    /// <summary>
+    /// cut 9.11's -w (coreutils src/cut.c, in the C locale) as a rule on whole lines: split each line at every
+    /// maximal run of spaces and tabs; with <paramref name="trim"/> first drop the blanks at both ends of the line.
+    /// Then as any cut: a line with one part is printed whole unless -s, otherwise its selected parts are joined.
+    /// Plus cut 9.11's two corners: untrimmed with nothing selected, only one terminator per terminated line (none
+    /// with -s); trimmed, an unterminated last line of blanks prints a terminator iff field 1 is selected and no -s.
+    /// </summary>
+    public static byte[] CutWhitespace(byte[] input, CutFieldList fields, bool trim, byte[] outputDelimiter, bool onlyDelimited, byte terminator)
+    {
+        var output = new List<byte>();
+        bool nothingSelected = fields.Lows.Length == 0 || fields.Lows[0] == CutFieldList.ToEndOfLine;
+        int start = 0;
+        while (start < input.Length)
+        {
+            int end = Array.IndexOf(input, terminator, start);
+            bool terminated = end >= 0;
+            end = terminated ? end : input.Length;
+            byte[] line = input[start..end];
+            start = end + 1;
+            if (nothingSelected && !trim)
+            {
+                if (terminated && !onlyDelimited)
+                {
+                    output.Add(terminator);
+                }
+
+                continue;
+            }
+
+            if (trim)
+            {
+                int first = 0;
+                int last = line.Length;
+                while (first < last && IsBlank(line[first]))
+                {
+                    first++;
+                }
+
+                while (last > first && IsBlank(line[last - 1]))
+                {
+                    last--;
+                }
+
+                if (!terminated && first == last)
+                {
+                    if (fields.IsSelected(1) && !onlyDelimited)
+                    {
+                        output.Add(terminator);
+                    }
+
+                    continue;
+                }
+
+                line = line[first..last];
+            }
+
+            var parts = new List<byte[]>();
+            int fieldStart = 0;
+            for (int i = 0; i < line.Length; i++)
+            {
+                if (IsBlank(line[i]))
+                {
+                    parts.Add(line[fieldStart..i]);
+                    while (i + 1 < line.Length && IsBlank(line[i + 1]))
+                    {
+                        i++;
+                    }
+
+                    fieldStart = i + 1;
+                }
+            }
+
+            parts.Add(line[fieldStart..]);
+
+            if (parts.Count == 1)
+            {
+                if (!onlyDelimited)
+                {
+                    output.AddRange(line);
+                    output.Add(terminator);
+                }
+
+                continue;
+            }
+
+            AppendSelected(parts, fields, outputDelimiter, output);
+            output.Add(terminator);
+        }
+
+        return output.ToArray();
+    }
+
+    private static bool IsBlank(byte b) => b is (byte)' ' or (byte)'\t';
+
     /// <summary>Delimiter = terminator: the input is one record whose fields end with the terminator (a final one starts no field).</summary>
     private static void ReferenceRecord(byte[] input, CutFieldList fields, byte[] outputDelimiter, bool onlyDelimited, byte terminator, List<byte> output)
     {

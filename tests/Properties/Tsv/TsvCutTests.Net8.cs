@@ -14,7 +14,7 @@ namespace FastText.Tests.Tsv;
 /// fields), against GNU cut itself where it is installed, with tiny buffers and 1-byte reads so lines straddle every
 /// refill. The whole program is compared with GNU cut by samples/TsvCut/tests/differential.sh.
 /// </summary>
-public sealed class TsvCutTests
+public sealed partial class TsvCutTests
 {
     private static readonly string[] Lists = { "1", "2", "1,2,11", "2,1", "1-3,30-", "-5", "33", "5-", "1-", "3,3,1-2", "40-", "2-4,9", "1,3-" };
 
