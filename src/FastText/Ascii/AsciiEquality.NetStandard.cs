@@ -7,7 +7,8 @@ namespace FastText;
 
 /// <summary>
 /// Equality on netstandard2.0: <see cref="AsciiEqualityVectorT"/> when <see cref="Vector{T}"/> is accelerated and the
-/// input fills a vector, else <see cref="AsciiEqualityScalar"/>. Different lengths are unequal before any element is read.
+/// input fills a vector, else <see cref="AsciiEqualityUInt64"/> (which takes <see cref="AsciiEqualityScalar"/> below
+/// one 64-bit step). Different lengths are unequal before any element is read.
 /// </summary>
 internal static class AsciiEquality
 {
@@ -23,7 +24,7 @@ internal static class AsciiEquality
         ref byte r = ref MemoryMarshal.GetReference(right);
         return Vector.IsHardwareAccelerated && left.Length >= Vector<byte>.Count
             ? AsciiEqualityVectorT.Equals(ref l, ref r, (nuint)left.Length, ignoreCase)
-            : AsciiEqualityScalar.Equals(ref l, ref r, (nuint)left.Length, ignoreCase);
+            : AsciiEqualityUInt64.Equals(ref l, ref r, (nuint)left.Length, ignoreCase);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -38,7 +39,7 @@ internal static class AsciiEquality
         ref char r = ref MemoryMarshal.GetReference(right);
         return Vector.IsHardwareAccelerated && left.Length >= Vector<byte>.Count
             ? AsciiEqualityVectorT.Equals(ref l, ref r, (nuint)left.Length, ignoreCase)
-            : AsciiEqualityScalar.Equals(ref l, ref r, (nuint)left.Length, ignoreCase);
+            : AsciiEqualityUInt64.Equals(ref l, ref r, (nuint)left.Length, ignoreCase);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -53,6 +54,6 @@ internal static class AsciiEquality
         ref char r = ref MemoryMarshal.GetReference(right);
         return Vector.IsHardwareAccelerated && left.Length >= Vector<ushort>.Count
             ? AsciiEqualityVectorT.Equals(ref l, ref r, (nuint)left.Length, ignoreCase)
-            : AsciiEqualityScalar.Equals(ref l, ref r, (nuint)left.Length, ignoreCase);
+            : AsciiEqualityUInt64.Equals(ref l, ref r, (nuint)left.Length, ignoreCase);
     }
 }

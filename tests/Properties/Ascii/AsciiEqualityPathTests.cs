@@ -5,7 +5,7 @@ using Xunit;
 namespace FastText.Tests.Ascii;
 
 /// <summary>
-/// The internal equality paths run directly: the scalar one on both builds, and on the netstandard2.0 build the
+/// The internal equality paths run directly: the scalar and 64-bit SWAR ones on both builds, and on the netstandard2.0 build the
 /// Vector&lt;T&gt; one (which the net8.0 build does not have: there the runtime's Ascii is called). Each against the
 /// pair-at-a-time reference, at every length through several vector widths, with a difference, a case flip or a
 /// non-ASCII value at every index, and flush against guard pages so a read past either span crashes the run.
@@ -23,6 +23,7 @@ public class AsciiEqualityPathTests
     private static readonly EqualityPath[] All =
     [
         new("Scalar", AsciiEqualityScalar.Equals, AsciiEqualityScalar.Equals, AsciiEqualityScalar.Equals),
+        new("UInt64", AsciiEqualityUInt64.Equals, AsciiEqualityUInt64.Equals, AsciiEqualityUInt64.Equals),
 #if FASTTEXT_NETSTANDARD
         new("VectorT", AsciiEqualityVectorT.Equals, AsciiEqualityVectorT.Equals, AsciiEqualityVectorT.Equals),
 #endif
