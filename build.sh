@@ -249,6 +249,35 @@ run_tests() {
   ((${#failures[@]} == 0 && total_failed == 0))
 }
 
+# Two steps at once, each into its own log, printed whole (with its own time) when both have ended: for steps that
+# leave a core mostly idle (format's analysis; the fuzz replay and the differential suite's thousands of short
+# sequential processes). Fails when either fails.
+side_by_side() {
+  local logs="$PWD/artifacts/side-by-side" started=$SECONDS names=("$1" "$3") commands=("$2" "$4") pids=() statuses=()
+  mkdir -p "$logs"
+  local i
+  for i in 0 1; do
+    # The command runs as a statement of its own in a subshell with errexit on, so a failure anywhere in it stops it
+    # (errexit is ignored inside anything run as part of `||` or `&&`).
+    { local begun=$SECONDS status; set +e; (set -e; ${commands[i]}); status=$?; set -e
+      printf '    %s: %s in %s\n' "${names[i]}" "$( ((status == 0)) && echo done || echo "FAILED (exit $status)")" \
+        "$(elapsed $((SECONDS - begun)))"; exit "$status"; } >"$logs/$i.txt" 2>&1 &
+    pids+=($!)
+  done
+  for i in 0 1; do wait "${pids[i]}" && statuses+=(0) || statuses+=($?); done
+  for i in 0 1; do
+    printf '\n---- %s ----\n' "${names[i]}"
+    cat "$logs/$i.txt"
+  done
+  echo "  both ended after $(elapsed $((SECONDS - started)))"
+  ((statuses[0] == 0 && statuses[1] == 0))
+}
+
+fuzz_and_differential() {
+  replay_fuzz
+  tsvcut_differential
+}
+
 # The emulated and Mono runs are single-threaded (the runners do not run tests in parallel; qemu emulates one
 # thread at a time), so on two cores two of them run at once. Only lane B builds anything (the Mono runner, the
 # consumer, tsvcut); lane A runs the runners published before, so no two builds of one project overlap. Each
@@ -278,12 +307,12 @@ case "${1:-test}" in
     step "The arm64 library root for CoreCLR ARM64 under qemu (cached)" eng/test-arm64.sh setup
     step "Build the whole solution (library, tests, bench, fuzz, samples)" build_all
     step "Generated files are what eng/Generate writes (dotnet run --project eng/Generate -- -check)" check_generated
-    step "Format check (dotnet format --verify-no-changes)" check_format
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
     step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0; the docs' C# examples" consumers
     step "Lint .github/workflows with actionlint" lint_workflows
-    step "Fuzz targets: replay the committed corpus and findings, then a fixed-seed random run" replay_fuzz
-    step "tsvcut vs GNU cut: the differential suite (samples/TsvCut/tests/differential.sh)" tsvcut_differential
+    step "Side by side: the format check | the fuzz targets' corpus replay and random run, then tsvcut vs GNU cut" \
+      side_by_side "Format check (dotnet format --verify-no-changes)" check_format \
+        "Fuzz replay, then the tsvcut differential suite (samples/TsvCut/tests/differential.sh)" fuzz_and_differential
     step "Property tests: 2 library builds x 4 instruction-set configurations (no-avx512 only on an AVX-512 CPU)" run_tests
     step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
     step "Publish the CoreCLR ARM64 suite runners (both library builds)" eng/test-arm64.sh publish
