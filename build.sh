@@ -11,6 +11,13 @@
 #                     ARM64 legs alone: eng/test-arm64.sh test (or eng/test-arm64.sh run Net8 -- NAME for one test)
 #   ./build.sh run    the main job: tsvcut (NativeAOT) on a generated ~100 MB TSV file, checked byte for byte
 #                     against GNU cut; ./build.sh run 1600000 for ~400 MB
+#   ./build.sh bench SUITE [ARGS...]
+#                     reproduce one suite of README tables: build bench/ in Release, run the suite's BenchmarkDotNet
+#                     classes (ascii, builders, keys, tsv), copy each class's markdown table into bench/results/ with a
+#                     header naming CPU, runtime, date and commit; tsvcut runs samples/TsvCut/demo.sh (as ./build.sh
+#                     run does) and records its output. ARGS go to BenchmarkDotNet (a --filter given there replaces the
+#                     suite's; with --job Dry, a check that the classes run, nothing is written to bench/results) or,
+#                     for tsvcut, to demo.sh (rows)
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
 #   ./build.sh consumers
 #                     the package's consumers (tests/Consumers) on that package, with every C# example of the READMEs
@@ -191,6 +198,100 @@ check_format() {
   dotnet format eng/Generate/Generate.csproj --verify-no-changes -v:quiet
 }
 
+# ./build.sh bench SUITE: each suite's BenchmarkDotNet filter (a suite is a namespace of bench/, one folder) and the
+# bench/results folder its tables go to (the builder tables have lived in valuestringbuilder/ since before the suite
+# had a name).
+bench_suite_filter() {
+  case "$1" in
+    ascii) echo 'FastText.Benchmarks.Ascii.*' ;; builders) echo 'FastText.Benchmarks.ValueStringBuilderBenchmarks.*' ;;
+    keys) echo 'FastText.Benchmarks.Keys.*' ;; tsv) echo 'FastText.Benchmarks.Tsv.*' ;;
+    *) return 1 ;;
+  esac
+}
+bench_suite_folder() {
+  case "$1" in builders) echo valuestringbuilder ;; *) echo "$1" ;; esac
+}
+
+# When and how loaded the machine was as a run started, for the header of its results (set by bench_started).
+bench_started_at="" bench_started_load=""
+bench_started() {
+  bench_started_at=$(date -u '+%Y-%m-%d %H:%M UTC')
+  bench_started_load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+}
+
+# The lines each results file starts with: what a reader needs to judge the numbers below them.
+bench_results_header() {
+  local title=$1 command=$2 cpu runtime commit
+  cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
+  # bench/ targets net10.0: the newest installed 10.x runtime is the one it runs on.
+  runtime=$(dotnet --list-runtimes | awk '$1 == "Microsoft.NETCore.App" && $2 ~ /^10\./ { version = $2 } END { print version }')
+  commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+  if ! git diff --quiet HEAD -- src bench samples 2>/dev/null; then commit="$commit (with uncommitted changes)"; fi
+  printf '# %s\n\n' "$title"
+  printf -- '- CPU: %s, %s logical cores (%s)\n' "${cpu:-unknown}" "$(nproc)" "$(uname -sm)"
+  printf -- '- Runtime: .NET %s, SDK %s\n' "${runtime:-unknown}" "$(dotnet --version)"
+  printf -- '- Started: %s, load average %s\n' "$bench_started_at" "$bench_started_load"
+  printf -- '- Commit: %s\n' "$commit"
+  printf -- '- Command: `%s`\n\n' "$command"
+}
+
+bench() {
+  local suite=${1:-} results
+  shift || true
+  if [[ $suite == tsvcut ]]; then
+    results=bench/results/tsvcut
+    mkdir -p "$results"
+    local output
+    output=$(mktemp)
+    bench_started
+    samples/TsvCut/demo.sh "$@" | tee "$output"
+    { bench_results_header "tsvcut vs GNU cut (samples/TsvCut/demo.sh)" "./build.sh bench tsvcut${*:+ $*}"
+      printf '```\n'; cat "$output"; printf '```\n'; } >"$results/demo.md"
+    rm -f "$output"
+    echo "  written: $results/demo.md"
+    return 0
+  fi
+  local filter
+  if ! filter=$(bench_suite_filter "$suite"); then
+    echo "usage: $0 bench {ascii|builders|keys|tsv|tsvcut} [ARGS...]" >&2
+    return 2
+  fi
+  # The tables in bench/results come from each class's own job: a run with another (--job Dry, a check that the
+  # classes run) leaves them alone.
+  local arguments=("$@") argument record=1
+  for argument in "$@"; do
+    if [[ $argument == --filter ]]; then filter=""; fi
+    if [[ $argument == --job || $argument == -j ]]; then record=0; fi
+  done
+  if [[ -n $filter ]]; then arguments=(--filter "$filter" "${arguments[@]}"); fi
+
+  local artifacts="$PWD/artifacts/bench/$suite"
+  results=bench/results/$(bench_suite_folder "$suite")
+  rm -rf "$artifacts"
+  mkdir -p "$results"
+  dotnet build bench/FastText.Benchmarks.csproj -c Release -nologo -v:quiet -clp:NoSummary
+  bench_started
+  dotnet bench/bin/Release/net10.0/FastText.Benchmarks.dll --artifacts "$artifacts" "${arguments[@]}"
+
+  if ((record == 0)); then
+    echo "  another job than the classes' own: the tables stay in $artifacts/results (bench/results is unchanged)"
+    return 0
+  fi
+  local report class copied=0
+  for report in "$artifacts"/results/*-report-github.md; do
+    [[ -e $report ]] || continue
+    class=$(basename "$report" -report-github.md)
+    class=${class##*.}
+    { bench_results_header "$class" "./build.sh bench $suite${*:+ $*}"; cat "$report"; } >"$results/$class.md"
+    echo "  written: $results/$class.md"
+    copied=$((copied + 1))
+  done
+  if ((copied == 0)); then
+    echo "  no report in $artifacts/results: did the filter match a class?" >&2
+    return 1
+  fi
+}
+
 # name|environment assignments
 configurations=(
   "default|"
@@ -334,8 +435,13 @@ case "${1:-test}" in
     # tsvcut, the cut-compatible TSV tool: ~100 MB generated TSV, columns 1,2,11, checked against GNU cut.
     samples/TsvCut/demo.sh "${2:-400000}"
     ;;
+  bench)
+    # One suite of the README's benchmark tables, into bench/results (see the usage at the top).
+    shift
+    bench "$@"
+    ;;
   *)
-    echo "usage: $0 [test|test-arm64 [NAME...]|run|pack|consumers]" >&2
+    echo "usage: $0 [test|test-arm64 [NAME...]|run|bench SUITE [ARGS...]|pack|consumers]" >&2
     exit 2
     ;;
 esac

@@ -2,7 +2,11 @@ using System.Text;
 
 namespace FastText.Benchmarks.Tsv;
 
-/// <summary>CloudFront-like access-log lines: 25 tab-separated columns, realistic repetition per column.</summary>
+/// <summary>
+/// CloudFront-like access-log lines, realistic repetition per column: 25 tab-separated columns
+/// (<see cref="Generate"/>), or all 33 of a CloudFront standard log (<see cref="GenerateCloudFront33"/>, about 386
+/// bytes a line, so 39 MB is about 100,000 lines).
+/// </summary>
 public static class TsvBenchmarkData
 {
     private static readonly string[] Edges = { "IAD89-C1", "FRA2-C2", "NRT57-P3", "SFO5-P1", "LHR61-P5" };
@@ -16,9 +20,48 @@ public static class TsvBenchmarkData
         "Mozilla/5.0%20(iPhone;%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X)",
     };
 
-    public static byte[] Generate(int rows)
+    private static readonly string[] DetailedResults = { "Hit", "Miss", "OriginShieldHit", "RefreshHit", "LimitExceeded" };
+    private static readonly string[] ContentTypes =
     {
-        var text = new StringBuilder(rows * 300);
+        "image/png", "text/html;%20charset=utf-8", "application/json", "text/css", "application/javascript;%20charset=utf-8",
+    };
+
+    /// <summary>The sc-bytes column: an int of 4 or 5 digits.</summary>
+    public const int IntColumn = 3;
+
+    /// <summary>The time-taken column: a double such as 0.123.</summary>
+    public const int DoubleColumn = 18;
+
+    public static byte[] Generate(int rows) => Generate(rows, cloudFront33: false);
+
+    /// <summary>
+    /// The 25 columns of <see cref="Generate"/> with a CloudFront log's last 8 (fle-encrypted-fields, c-port,
+    /// time-to-first-byte, x-edge-detailed-result-type, sc-content-type, sc-content-len, sc-range-start, sc-range-end).
+    /// </summary>
+    public static byte[] GenerateCloudFront33(int rows) => Generate(rows, cloudFront33: true);
+
+    /// <summary>
+    /// Whole lines of <paramref name="sample"/>, repeated, up to <paramref name="bytes"/> (never more): the input of
+    /// the benchmarks whose size is a number of megabytes.
+    /// </summary>
+    public static byte[] RepeatToSize(byte[] sample, long bytes)
+    {
+        int lastLineEnd = Array.LastIndexOf(sample, (byte)'\n') + 1;
+        using var data = new MemoryStream((int)bytes + sample.Length);
+        while (data.Length + lastLineEnd <= bytes)
+        {
+            data.Write(sample, 0, lastLineEnd);
+        }
+
+        int remainder = (int)(bytes - data.Length);
+        int cut = Array.LastIndexOf(sample, (byte)'\n', Math.Max(0, remainder - 1)) + 1;
+        data.Write(sample, 0, cut);
+        return data.ToArray();
+    }
+
+    private static byte[] Generate(int rows, bool cloudFront33)
+    {
+        var text = new StringBuilder(rows * (cloudFront33 ? 390 : 325));
         for (int r = 0; r < rows; r++)
         {
             text.Append("2026-11-").Append((1 + (r / 4000 % 28)).ToString("00")).Append('\t')
@@ -37,7 +80,18 @@ public static class TsvBenchmarkData
                 .Append("SOX4xwn4XV6Q4rgb7XiVGOHms_BGlTAC4KyHmureZmBNrjGdRLiNIQ==").Append(r % 10).Append('\t')
                 .Append("example.com\thttps\t").Append(200 + (r % 3000)).Append('\t')
                 .Append("0.").Append((r % 1000).ToString("000")).Append('\t')
-                .Append("-\tTLSv1.3\tTLS_AES_128_GCM_SHA256\tHit\tHTTP/2.0\ttext/html\n");
+                .Append("-\tTLSv1.3\tTLS_AES_128_GCM_SHA256\tHit\tHTTP/2.0\ttext/html");
+            if (cloudFront33)
+            {
+                int contentLength = 100 + (r * 104729 % 900000);
+                text.Append("\t-\t").Append(1024 + (r * 7 % 64000)).Append('\t')
+                    .Append("0.").Append((r * 7919 % 1000000).ToString("000000")).Append('\t')
+                    .Append(DetailedResults[r % DetailedResults.Length]).Append('\t')
+                    .Append(ContentTypes[r % ContentTypes.Length]).Append('\t')
+                    .Append(contentLength).Append("\t0\t").Append(contentLength - 1);
+            }
+
+            text.Append('\n');
         }
 
         return Encoding.UTF8.GetBytes(text.ToString());

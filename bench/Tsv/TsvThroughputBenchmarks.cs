@@ -11,7 +11,7 @@ namespace FastText.Benchmarks.Tsv;
 /// <summary>
 /// Project 3 of 25 columns (0, 1, 10) out of an in-memory TSV; each method sums the three columns' lengths so
 /// nothing is optimized away. The MB/s column is the input size divided by the mean.
-/// Sep and Sylvan.Data.Csv are not on this repository's package feed, so they are not compared here.
+/// The peers (Sep, CsvHelper, Sylvan.Data.Csv) on the 33-column log: <see cref="TsvReadPeersBenchmarks"/>.
 /// </summary>
 [MemoryDiagnoser]
 [Config(typeof(TsvThroughputConfig))]
@@ -27,19 +27,7 @@ public class TsvThroughputBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        byte[] sample = TsvBenchmarkData.Generate(10_000);
-        long target = Megabytes * 1_000_000L;
-        int lastLineEnd = Array.LastIndexOf(sample, (byte)'\n') + 1;
-        using var data = new MemoryStream((int)target + sample.Length);
-        while (data.Length + lastLineEnd <= target)
-        {
-            data.Write(sample, 0, lastLineEnd);
-        }
-
-        int remainder = (int)(target - data.Length);
-        int cut = Array.LastIndexOf(sample, (byte)'\n', Math.Max(0, remainder - 1)) + 1;
-        data.Write(sample, 0, cut);
-        _data = data.ToArray();
+        _data = TsvBenchmarkData.RepeatToSize(TsvBenchmarkData.Generate(10_000), Megabytes * 1_000_000L);
         _segmented = BenchmarkSequences.Segmented(_data, 64 * 1024);
         _file = Path.Combine(Path.GetTempPath(), $"fasttext-tsv-throughput-{Megabytes}.tsv");
         File.WriteAllBytes(_file, _data);

@@ -5,15 +5,18 @@ using System.Globalization;
 using System.Text;
 using System.Text.Unicode;
 using BenchmarkDotNet.Attributes;
+using Cysharp.Text;
 using FastText.Benchmarks.Infrastructure;
 
 namespace FastText.Benchmarks.ValueStringBuilderBenchmarks;
 
 /// <summary>
 /// UTF-8 bytes of a log line (text, ints, a DateTime "O", a Guid; invariant culture) written into a caller's
-/// 4 KiB byte array. Peers: string.Format then Encoding.UTF8.GetBytes into the array (the baseline), a reused
-/// StringBuilder then GetBytes, the runtime's Utf8.TryWrite straight into the array, and ours over stackalloc
+/// 4 KiB byte array. Peers: ZString's UTF-8 builder (<c>ZString.CreateUtf8StringBuilder()</c>, then copied into the
+/// array; the baseline), string.Format then Encoding.UTF8.GetBytes into the array, a reused StringBuilder then
+/// GetBytes, the runtime's Utf8.TryWrite straight into the array, and ours over stackalloc
 /// (then copied into the array), over a reused ArrayBufferWriter, and the netstandard2.0 build over stackalloc.
+/// Every method must write the same number of bytes.
 /// Small: 3-char user and message (~130 bytes); Typical: ~180 bytes; Large: a ~1,000-char message with
 /// non-ASCII chars (ours outgrows the 512-byte stack buffer and rents once).
 /// Filter: <c>--filter '*Utf8Builder*'</c>.
@@ -23,6 +26,8 @@ namespace FastText.Benchmarks.ValueStringBuilderBenchmarks;
 public class Utf8BuilderLogLineBenchmarks
 {
     private const string Format = "{0:O} INFO user={1} status={2} items={3} request={4} msg={5}";
+
+    private static readonly StandardFormat RoundTripFormat = StandardFormat.Parse("O");
 
     private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
 
@@ -48,9 +53,37 @@ public class Utf8BuilderLogLineBenchmarks
             "Typical" => ("alice.smith", 123456, "GET /api/orders?page=2 returned 42 orders"),
             _ => ("josé", int.MaxValue, string.Concat(Enumerable.Repeat("Größe über 9000 → done; ", 40))),
         };
+        SameResultCheck.ThrowUnlessAllAgree(this);
     }
 
+    /// <summary>ZString's UTF-8 builder formats numbers, dates and Guids with Utf8Formatter: invariant, as the others here.</summary>
     [Benchmark(Baseline = true)]
+    public int ZStringCreateUtf8StringBuilder()
+    {
+        var b = ZString.CreateUtf8StringBuilder();
+        try
+        {
+            b.Append(_time, RoundTripFormat);
+            b.Append(" INFO user=");
+            b.Append(_user);
+            b.Append(" status=");
+            b.Append(_status);
+            b.Append(" items=");
+            b.Append(_items);
+            b.Append(" request=");
+            b.Append(_request);
+            b.Append(" msg=");
+            b.Append(_message);
+            b.AsSpan().CopyTo(_destination);
+            return b.Length;
+        }
+        finally
+        {
+            b.Dispose();
+        }
+    }
+
+    [Benchmark]
     public int StringFormatThenGetBytes() =>
         Encoding.UTF8.GetBytes(string.Format(Invariant, Format, _time, _user, _status, _items, _request, _message), _destination);
 
@@ -102,8 +135,8 @@ public class Utf8BuilderLogLineBenchmarks
 
 /// <summary>
 /// Ten ints, comma-separated, as UTF-8 into a caller's byte array, with the same peers as
-/// <see cref="Utf8BuilderLogLineBenchmarks"/>. Small: 1-digit values; Typical: 6 digits; Large: 10 digits and
-/// negative. Filter: <c>--filter '*Utf8Builder*'</c>.
+/// <see cref="Utf8BuilderLogLineBenchmarks"/> (ZString's UTF-8 builder the baseline). Small: 1-digit values;
+/// Typical: 6 digits; Large: 10 digits and negative. Filter: <c>--filter '*Utf8Builder*'</c>.
 /// </summary>
 [MemoryDiagnoser]
 [FastJob]
@@ -127,9 +160,44 @@ public class Utf8BuilderTenIntsBenchmarks
         int scale = Size switch { "Small" => 1, "Typical" => 100_000, _ => -1_000_000_000 };
         (_a, _b, _c, _d, _e) = (1 * scale, 2 * scale, 3 * scale, 4 * scale, 5 * scale);
         (_f, _g, _h, _i, _j) = (6 * scale / 3, 7 * scale / 3, 8 * scale / 5, 9 * scale / 7, 2 * scale);
+        SameResultCheck.ThrowUnlessAllAgree(this);
     }
 
     [Benchmark(Baseline = true)]
+    public int ZStringCreateUtf8StringBuilder()
+    {
+        var b = ZString.CreateUtf8StringBuilder();
+        try
+        {
+            b.Append(_a);
+            b.Append(',');
+            b.Append(_b);
+            b.Append(',');
+            b.Append(_c);
+            b.Append(',');
+            b.Append(_d);
+            b.Append(',');
+            b.Append(_e);
+            b.Append(',');
+            b.Append(_f);
+            b.Append(',');
+            b.Append(_g);
+            b.Append(',');
+            b.Append(_h);
+            b.Append(',');
+            b.Append(_i);
+            b.Append(',');
+            b.Append(_j);
+            b.AsSpan().CopyTo(_destination);
+            return b.Length;
+        }
+        finally
+        {
+            b.Dispose();
+        }
+    }
+
+    [Benchmark]
     public int StringFormatThenGetBytes() =>
         Encoding.UTF8.GetBytes(string.Format(Invariant, Format, _a, _b, _c, _d, _e, _f, _g, _h, _i, _j), _destination);
 

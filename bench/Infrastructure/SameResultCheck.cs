@@ -1,0 +1,67 @@
+using System.Collections;
+using System.Reflection;
+using BenchmarkDotNet.Attributes;
+
+namespace FastText.Benchmarks.Infrastructure;
+
+/// <summary>
+/// A benchmark of a wrong answer is worthless: a class's [GlobalSetup] calls <see cref="ThrowUnlessAllAgree"/>, which
+/// runs every [Benchmark] method of the class once and throws unless all methods of one category (or of the whole
+/// class, without categories) return equal results. Found by reflection, so a method added later is checked too.
+/// </summary>
+public static class SameResultCheck
+{
+    /// <summary>Runs each benchmark method of <paramref name="benchmarks"/> once; throws when a category disagrees.</summary>
+    /// <exception cref="InvalidOperationException">Two methods of one category returned different results.</exception>
+    public static void ThrowUnlessAllAgree(object benchmarks)
+    {
+        List<IGrouping<string, MethodInfo>> categories = benchmarks.GetType()
+            .GetMethods(BindingFlags.Public | BindingFlags.Instance)
+            .Where(method => method.GetCustomAttribute<BenchmarkAttribute>() is not null)
+            .GroupBy(method => string.Join(",", method.GetCustomAttribute<BenchmarkCategoryAttribute>()?.Categories ?? []))
+            .ToList();
+        if (categories.Count == 0)
+        {
+            throw new InvalidOperationException($"{benchmarks.GetType().Name}: no [Benchmark] method to check.");
+        }
+
+        foreach (IGrouping<string, MethodInfo> category in categories)
+        {
+            var results = category.Select(method => (method.Name, Result: Run(benchmarks, method))).ToList();
+            if (results.Any(result => !Same(result.Result, results[0].Result)))
+            {
+                string each = string.Join("; ", results.Select(result => $"{result.Name} = {Describe(result.Result)}"));
+                throw new InvalidOperationException(
+                    $"{benchmarks.GetType().Name}: the methods of category '{category.Key}' disagree (a benchmark of a wrong answer is worthless): {each}");
+            }
+        }
+
+        // In the benchmark process's log, so a run shows the check happened and on how much.
+        Console.WriteLine($"// SameResultCheck: {categories.Sum(category => category.Count())} methods in {categories.Count} categories agree");
+    }
+
+    private static object? Run(object benchmarks, MethodInfo method)
+    {
+        object? result = method.Invoke(benchmarks, null);
+
+        // Async benchmarks (the Stream and pipe drivers) return a Task<T>: compare its value.
+        if (result is Task task)
+        {
+            task.GetAwaiter().GetResult();
+            result = task.GetType().GetProperty(nameof(Task<int>.Result))?.GetValue(task);
+        }
+
+        return result;
+    }
+
+    private static bool Same(object? left, object? right) =>
+        left is IStructuralEquatable structural ? structural.Equals(right, StructuralComparisons.StructuralEqualityComparer) : Equals(left, right);
+
+    private static string Describe(object? result) => result switch
+    {
+        null => "null",
+        string text when text.Length > 60 => $"\"{text[..60]}...\" ({text.Length} chars)",
+        string text => $"\"{text}\"",
+        _ => Convert.ToString(result, System.Globalization.CultureInfo.InvariantCulture) ?? "",
+    };
+}
