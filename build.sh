@@ -56,6 +56,13 @@ replay_fuzz() {
   dotnet "$fuzz" random all 3000 1 --findings artifacts/fuzz-findings
 }
 
+# The AFL++ pipeline on this machine: afl++ installed if missing, the sharpfuzz tool restored, every target
+# instrumented in its own copy of the build just made and fuzzed for 20 s, two at a time. It fails if afl-fuzz
+# cannot start or run a target, or finds a crash (copied to fuzz/findings/TARGET/, which the replay then covers).
+fuzz_smoke() {
+  fuzz/run.sh smoke 20 --no-build
+}
+
 # SourceLink maps the PDBs to the git remote "origin". A clone whose origin is not on GitHub (a local path, as in
 # CI checkouts of a local mirror) would get no map at all, so the package build then simulates the published
 # repository's origin: the package check below is meaningful on every machine. FASTTEXT_SIMULATE_ORIGIN=0 turns the
@@ -283,6 +290,7 @@ case "${1:-test}" in
     step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0; the docs' C# examples" consumers
     step "Lint .github/workflows with actionlint" lint_workflows
     step "Fuzz targets: replay the committed corpus and findings, then a fixed-seed random run" replay_fuzz
+    step "Fuzz targets under AFL++ (sharpfuzz-instrumented copies), 20 s each, two at a time (fuzz/run.sh smoke)" fuzz_smoke
     step "tsvcut vs GNU cut: the differential suite (samples/TsvCut/tests/differential.sh)" tsvcut_differential
     step "Property tests: 2 library builds x 4 instruction-set configurations (no-avx512 only on an AVX-512 CPU)" run_tests
     step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
