@@ -221,8 +221,9 @@ minimize() {
   for file in "$output_root/$target"/default/queue/id:*; do
     [[ -f $file ]] && cp "$file" "$work/in/afl-$(sha1sum <"$file" | cut -c1-12).bin"
   done
+  # afl-cmin wants the target as a path, not a command name.
   afl-cmin -i "$work/in" -o "$work/out" -t "$afl_timeout" -m none -- \
-    dotnet "$instrumented_root/$target/FastText.Fuzz.dll" afl "$target" | tail -3
+    "$(command -v dotnet)" "$instrumented_root/$target/FastText.Fuzz.dll" afl "$target" | tail -3
   kept=$(find "$work/out" -maxdepth 1 -type f | wc -l)
   if ((kept == 0)); then echo "afl-cmin kept nothing; fuzz/corpus/$target left as it was" >&2; exit 1; fi
   rm -f "fuzz/corpus/$target"/*
