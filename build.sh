@@ -4,8 +4,8 @@
 #                     under every instruction-set configuration, the FT0001 analyzer tests once, then the netstandard2.0
 #                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check, both library builds
 #                     as linux-arm64 CoreCLR processes (qemu on x64; AdvSimd on and DOTNET_EnableHWIntrinsic=0;
-#                     eng/test-arm64.sh), and tsvcut cross-compiled for linux-arm64 against GNU cut (the command CI
-#                     runs)
+#                     eng/test-arm64.sh), tsvcut cross-compiled for linux-arm64 against GNU cut, and every fuzz
+#                     target's corpus replayed and run under AFL++ for 20 s (fuzz/run.sh smoke) (the command CI runs)
 #   ./build.sh test-arm64 [NAME...]
 #                     the netstandard2.0 property suite on Mono ARM64 under qemu only (eng/test-mono.sh); the CoreCLR
 #                     ARM64 legs alone: eng/test-arm64.sh test (or eng/test-arm64.sh run Net8 -- NAME for one test)
@@ -61,6 +61,14 @@ replay_fuzz() {
   local fuzz=fuzz/FastText.Fuzz/bin/$configuration/net10.0/FastText.Fuzz.dll
   dotnet "$fuzz" replay all
   dotnet "$fuzz" random all 3000 1 --findings artifacts/fuzz-findings
+}
+
+# The AFL++ pipeline on this machine: afl++ installed if missing, the sharpfuzz tool restored, every target
+# instrumented in its own copy of the build just made and fuzzed for 20 s, one at a time (it runs in lane B of
+# emulated_lanes, beside lane A's single-threaded emulation, so it has one core). It fails if afl-fuzz cannot start
+# or run a target, or finds a crash (copied to fuzz/findings/TARGET/ and replayed on the uninstrumented build).
+fuzz_smoke() {
+  FUZZ_SMOKE_JOBS=1 fuzz/run.sh smoke 20 --no-build
 }
 
 # SourceLink maps the PDBs to the git remote "origin". A clone whose origin is not on GitHub (a local path, as in
@@ -381,22 +389,22 @@ fuzz_and_differential() {
 
 # The emulated and Mono runs are single-threaded (the runners do not run tests in parallel; qemu emulates one
 # thread at a time), so on two cores two of them run at once. Only lane B builds anything (the Mono runner, the
-# consumer, tsvcut); lane A runs the runners published before, so no two builds of one project overlap. Each
+# consumer, tsvcut, the instrumented fuzz copies; its AFL++ smoke runs one target at a time); lane A runs the runners published before, so no two builds of one project overlap. Each
 # lane's output is printed whole when both have ended.
 emulated_lanes() {
   local lanes="$PWD/artifacts/lanes" status_a=0 status_b=0 started=$SECONDS
   mkdir -p "$lanes"
   FASTTEXT_ARM64_PREBUILT=1 eng/test-arm64.sh test >"$lanes/a.txt" 2>&1 &
   local lane_a=$!
-  { eng/test-mono.sh test && eng/test-arm64.sh tsvcut; } >"$lanes/b.txt" 2>&1 &
+  { eng/test-mono.sh test && eng/test-arm64.sh tsvcut && fuzz_smoke; } >"$lanes/b.txt" 2>&1 &
   local lane_b=$!
   wait "$lane_b" || status_b=$?
-  echo "  lane B (Mono, then tsvcut linux-arm64) ended after $(elapsed $((SECONDS - started))) (exit $status_b)"
+  echo "  lane B (Mono, then tsvcut linux-arm64, then the AFL++ smoke) ended after $(elapsed $((SECONDS - started))) (exit $status_b)"
   wait "$lane_a" || status_a=$?
   echo "  lane A (CoreCLR ARM64) ended after $(elapsed $((SECONDS - started))) (exit $status_a)"
   printf '\n---- lane A: CoreCLR ARM64 (eng/test-arm64.sh test) ----\n'
   cat "$lanes/a.txt"
-  printf '\n---- lane B: Mono (eng/test-mono.sh test), then tsvcut linux-arm64 (eng/test-arm64.sh tsvcut) ----\n'
+  printf '\n---- lane B: Mono (eng/test-mono.sh test), then tsvcut linux-arm64 (eng/test-arm64.sh tsvcut), then the fuzz targets under AFL++ (fuzz/run.sh smoke) ----\n'
   cat "$lanes/b.txt"
   ((status_a == 0 && status_b == 0))
 }
@@ -417,7 +425,7 @@ case "${1:-test}" in
     step "Property tests: 2 library builds x 4 instruction-set configurations (no-avx512 only on an AVX-512 CPU)" run_tests
     step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
     step "Publish the CoreCLR ARM64 suite runners (both library builds)" eng/test-arm64.sh publish
-    step "Two lanes at once: CoreCLR ARM64 (both builds, AdvSimd and HWIntrinsic=0) | Mono x64/ARM64 + net48 consumer, then tsvcut linux-arm64" emulated_lanes
+    step "Two lanes at once: CoreCLR ARM64 (both builds, AdvSimd and HWIntrinsic=0) | Mono x64/ARM64 + net48 consumer, then tsvcut linux-arm64, then every fuzz target under AFL++ for 20 s" emulated_lanes
     printf '\nTotal time: %s\n' "$(elapsed $((SECONDS - script_started)))"
     ;;
   test-arm64)

@@ -29,6 +29,14 @@ internal ref struct FuzzReader
 
     public bool NextBool() => (NextByte() & 1) != 0;
 
+    /// <summary>The next <paramref name="count"/> bytes, or as many as are left.</summary>
+    public byte[] TakeBytes(int count)
+    {
+        ReadOnlySpan<byte> taken = _remaining.Slice(0, Math.Min(count, _remaining.Length));
+        _remaining = _remaining.Slice(taken.Length);
+        return taken.ToArray();
+    }
+
     public ReadOnlySpan<byte> TakeRest()
     {
         ReadOnlySpan<byte> rest = _remaining;

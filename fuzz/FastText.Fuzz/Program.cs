@@ -7,7 +7,9 @@ using System.Linq;
 namespace FastText.Fuzz;
 
 /// <summary>
-/// Runs the fuzz targets without a coverage-guided engine:
+/// Runs the fuzz targets, each through the same <see cref="IFuzzTarget.Run"/> whatever drives it:
+///   afl TARGET                            under afl-fuzz (fuzz/run.sh): SharpFuzz's fork server reads each input from
+///                                         stdin; only meaningful in a copy whose FastText.dll sharpfuzz instrumented
 ///   replay TARGET|all [DIR...]            every file under fuzz/corpus/TARGET and fuzz/findings/TARGET (or the DIRs)
 ///   random TARGET|all ITERATIONS|SECONDSs [SEED] [--findings DIR]
 ///                                         seeded random inputs (mutations of the corpus and fresh bytes)
@@ -20,8 +22,13 @@ public static class Program
     {
         if (args.Length == 0 || args[0] is "-h" or "--help")
         {
-            Console.Error.WriteLine("usage: FastText.Fuzz (list | replay TARGET|all [DIR...] | random TARGET|all ITERATIONS|SECONDSs [SEED] [--findings DIR])");
+            Console.Error.WriteLine("usage: FastText.Fuzz (list | afl TARGET | replay TARGET|all [DIR...] | random TARGET|all ITERATIONS|SECONDSs [SEED] [--findings DIR])");
             return 2;
+        }
+
+        if (args[0] == "afl")
+        {
+            return RunUnderAfl(args.ElementAtOrDefault(1) ?? "");
         }
 
         string fuzzRoot = FindFuzzRoot();
@@ -46,6 +53,11 @@ public static class Program
 
     private static IFuzzTarget[] Select(string name)
     {
+        if (!FuzzTargets.All.Select(t => t.Name).SequenceEqual(FuzzTargetNames.All))
+        {
+            throw new InvalidOperationException("FuzzTargetNames.All does not list the names of FuzzTargets.All in order");
+        }
+
         IFuzzTarget[] selected = name == "all"
             ? FuzzTargets.All.ToArray()
             : FuzzTargets.All.Where(t => t.Name == name).ToArray();
@@ -55,6 +67,34 @@ public static class Program
         }
 
         return selected;
+    }
+
+    /// <summary>
+    /// The AFL++ entry point. Out of process: SharpFuzz's fork server restarts the child that runs the target when
+    /// it dies, so a guard-page access violation (which no catch can stop) is reported as a crash and fuzzing goes
+    /// on; any exception escaping <see cref="IFuzzTarget.Run"/> is a crash too.
+    /// </summary>
+    private static int RunUnderAfl(string name)
+    {
+        if (!FuzzTargetNames.All.Contains(name))
+        {
+            Console.Error.WriteLine($"no fuzz target named '{name}'; try 'list'");
+            return 2;
+        }
+
+        // Nothing of FastText may run before the fork server hands over the coverage map: in the instrumented copy
+        // every method writes to it, and the server process never gets one (it would be an access violation). So
+        // the target is created on the first input, in the child.
+        IFuzzTarget? target = null;
+        var input = new MemoryStream();
+        SharpFuzz.Fuzzer.OutOfProcess.Run((Stream stream) =>
+        {
+            target ??= FuzzTargets.All.Single(t => t.Name == name);
+            input.SetLength(0);
+            stream.CopyTo(input);
+            target.Run(input.GetBuffer().AsSpan(0, (int)input.Length));
+        });
+        return 0;
     }
 
     private static int Replay(IFuzzTarget[] targets, string[] directories, string fuzzRoot)

@@ -50,6 +50,7 @@ public sealed partial class TsvWriter
         int separatorLength = _fieldCount == 0 ? 0 : 1;
         EnsureRoom(separatorLength + (2L * value.Length));
         Span<byte> destination = _buffer.AsSpan(_position + separatorLength);
+        ReadOnlySpan<byte> field = value;
         int written = 0;
         while (special >= 0)
         {
@@ -58,8 +59,9 @@ public sealed partial class TsvWriter
             byte escaped = value[special];
             if (escaped == _separator && _separator != Tab)
             {
-                // Nothing has been committed: _position still marks the end of the previous field.
-                ThrowSpecialByte(value, special);
+                // Nothing has been committed: _position still marks the end of the previous field. The message
+                // names the byte's index in the whole field: value is only what is left after the escapes so far.
+                ThrowSpecialByte(field, field.Length - value.Length + special);
             }
 
             destination[written] = Backslash;

@@ -333,6 +333,32 @@ public sealed class TsvWriterRoundTripTests
     }
 
     [Fact]
+    public void A_separator_refused_after_an_escape_is_reported_at_its_index_in_the_whole_field()
+    {
+        // With escaping, bytes before the refused separator may already have been escaped; the message used to
+        // count from the last escape ("at byte 3" for the comma at 5). Found by the tsvwriter fuzz target.
+        var output = new TestBufferWriter<byte>();
+        using (var writer = new TsvWriter(output, new TsvWriterOptions { Separator = (byte)',', EscapeBackslashes = true }))
+        {
+            writer.WriteField("first");
+            byte[] field = Encoding.ASCII.GetBytes("a\\b\tc,d");
+            TsvFormatException bytes = Assert.Throws<TsvFormatException>(() => writer.WriteField(field));
+            TsvFormatException text = Assert.Throws<TsvFormatException>(() => writer.WriteField("a\\b\tc,d"));
+            foreach (TsvFormatException error in new[] { bytes, text })
+            {
+                Assert.Equal(1, error.Column);
+                Assert.Contains("the separator (0x2C) at byte 5,", error.Message);
+            }
+
+            Assert.Equal(1, writer.FieldCount); // refused: nothing of the field was written
+            writer.WriteField("a\\b\tc");
+            writer.EndRow();
+        }
+
+        Assert.Equal("first,a\\\\b\tc\n", Encoding.ASCII.GetString(output.WrittenSpan.ToArray()));
+    }
+
+    [Fact]
     public void A_separator_inside_a_formatted_value_is_refused_and_writes_nothing()
     {
         var output = new TestBufferWriter<byte>();
