@@ -388,25 +388,21 @@ fuzz_and_differential() {
 }
 
 # The emulated and Mono runs are single-threaded (the runners do not run tests in parallel; qemu emulates one
-# thread at a time), so on two cores two of them run at once. Only lane B builds anything (the Mono runner, the
-# consumer, tsvcut, the instrumented fuzz copies; its AFL++ smoke runs one target at a time); lane A runs the runners published before, so no two builds of one project overlap. Each
-# lane's output is printed whole when both have ended.
+# thread at a time), so on two cores the two lanes run side by side. Only lane B builds anything (the Mono runner,
+# the consumer, tsvcut, the instrumented fuzz copies; its AFL++ smoke runs one target at a time); lane A runs the
+# runners published before, so no two builds of one project overlap.
+lane_coreclr_arm64() { FASTTEXT_ARM64_PREBUILT=1 eng/test-arm64.sh test; }
+
+lane_mono_tsvcut_fuzz() {
+  eng/test-mono.sh test
+  eng/test-arm64.sh tsvcut
+  fuzz_smoke
+}
+
 emulated_lanes() {
-  local lanes="$PWD/artifacts/lanes" status_a=0 status_b=0 started=$SECONDS
-  mkdir -p "$lanes"
-  FASTTEXT_ARM64_PREBUILT=1 eng/test-arm64.sh test >"$lanes/a.txt" 2>&1 &
-  local lane_a=$!
-  { eng/test-mono.sh test && eng/test-arm64.sh tsvcut && fuzz_smoke; } >"$lanes/b.txt" 2>&1 &
-  local lane_b=$!
-  wait "$lane_b" || status_b=$?
-  echo "  lane B (Mono, then tsvcut linux-arm64, then the AFL++ smoke) ended after $(elapsed $((SECONDS - started))) (exit $status_b)"
-  wait "$lane_a" || status_a=$?
-  echo "  lane A (CoreCLR ARM64) ended after $(elapsed $((SECONDS - started))) (exit $status_a)"
-  printf '\n---- lane A: CoreCLR ARM64 (eng/test-arm64.sh test) ----\n'
-  cat "$lanes/a.txt"
-  printf '\n---- lane B: Mono (eng/test-mono.sh test), then tsvcut linux-arm64 (eng/test-arm64.sh tsvcut), then the fuzz targets under AFL++ (fuzz/run.sh smoke) ----\n'
-  cat "$lanes/b.txt"
-  ((status_a == 0 && status_b == 0))
+  side_by_side "lane A: CoreCLR ARM64 (eng/test-arm64.sh test)" lane_coreclr_arm64 \
+    "lane B: Mono (eng/test-mono.sh test), then tsvcut linux-arm64 (eng/test-arm64.sh tsvcut), then the fuzz targets under AFL++ (fuzz/run.sh smoke)" \
+    lane_mono_tsvcut_fuzz
 }
 
 case "${1:-test}" in
