@@ -14,8 +14,8 @@
 #   ./build.sh bench SUITE [ARGS...]
 #                     reproduce one suite of README tables: build bench/ in Release, run the suite's BenchmarkDotNet
 #                     classes (ascii, builders, keys, tsv), copy each class's markdown table into bench/results/ with a
-#                     header naming CPU, runtime, date and commit; tsvcut runs samples/TsvCut/demo.sh (as ./build.sh
-#                     run does) and records its output. ARGS go to BenchmarkDotNet (a --filter given there replaces the
+#                     header naming CPU, runtime, date and commit; tsvcut runs samples/TsvCut/demo.sh --peers (GNU
+#                     cut, mawk, Miller; one core and two; best of five) into bench/results/tsvcut/peers.md. ARGS go to BenchmarkDotNet (a --filter given there replaces the
 #                     suite's; with --job Dry, a check that the classes run, nothing is written to bench/results) or,
 #                     for tsvcut, to demo.sh (rows)
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
@@ -252,11 +252,11 @@ bench() {
     local output
     output=$(mktemp)
     bench_started
-    samples/TsvCut/demo.sh "$@" | tee "$output"
-    { bench_results_header "tsvcut vs GNU cut (samples/TsvCut/demo.sh)" "./build.sh bench tsvcut${*:+ $*}"
-      printf '```\n'; cat "$output"; printf '```\n'; } >"$results/demo.md"
+    samples/TsvCut/demo.sh --peers "$@" | tee "$output"
+    { bench_results_header "tsvcut vs GNU cut, mawk and Miller, one core and two (samples/TsvCut/demo.sh --peers)" "./build.sh bench tsvcut${*:+ $*}"
+      cat "$output"; } >"$results/peers.md"
     rm -f "$output"
-    echo "  written: $results/demo.md"
+    echo "  written: $results/peers.md"
     return 0
   fi
   local filter

@@ -4,8 +4,16 @@
 # (best of three runs each, tsvcut's start-up included) and the start-up time on an empty input. The tool stays in
 # artifacts/tsvcut/ (its last lines say how to run or install it); the generated data is deleted.
 # Usage: samples/TsvCut/demo.sh [ROWS] (default 400000, about 96 MB; 1600000 is about 384 MB).
+#        samples/TsvCut/demo.sh --peers [ROWS]  (what `./build.sh bench tsvcut` runs) the same tsvcut against GNU cut,
+#        mawk and Miller (mlr, installed with apt-get when missing) on two files of about the same size: the demo's
+#        25 columns and a 33-column CloudFront-style log (ROWS*5/8 lines). Each tool runs pinned to one core
+#        (taskset -c 0: a server whose other cores are busy) and on two (taskset -c 0,1); best of five wall times,
+#        with the user+system CPU time of that run; every output compared byte for byte with cut's. Prints a
+#        Markdown table.
 set -euo pipefail
 
+peers=0
+if [[ "${1:-}" == --peers ]]; then peers=1; shift; fi
 rows="${1:-400000}"
 fields="${FIELDS:-1,2,11}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -29,6 +37,43 @@ start_ticker() {
   ticker=$!
 }
 stop_ticker() { kill "$ticker" 2>/dev/null || true; wait "$ticker" 2>/dev/null || true; ticker=""; }
+
+# The demo's rows: 25 columns (a CloudFront-like access log without its last 8 columns), deterministic.
+generate_demo25() {
+  awk -v rows="$1" 'BEGIN {
+    srand(42);
+    split("GET POST PUT HEAD DELETE", methods, " ");
+    split("200 200 200 304 404 500", statuses, " ");
+    for (r = 1; r <= rows; r++) {
+      printf "2026-11-%02d\t%02d:%02d:%02d\tedge-%d\t%d\t198.51.100.%d\t%s\texample.com\t/assets/img-%d.png\t%s\t-\tMozilla/5.0%%20(X11;%%20Linux)\tq=%d\t-\tHit\tid-%08d\thost.example.com\thttps\t%d\t0.%03d\tHTTP/1.1\tTLSv1.3\tTLS_AES_128_GCM_SHA256\tHit\tHTTP/2.0\ttext/html\n",
+        1 + r % 28, r % 24, r % 60, (r * 7) % 60, r % 50, 1000 + (r * 37) % 90000, r % 250,
+        methods[1 + r % 5], r % 1000, statuses[1 + r % 6], r % 97, r, 200 + r % 3000, r % 1000
+    }
+  }'
+}
+
+# A CloudFront standard log's 33 columns (as bench/Tsv/TsvBenchmarkData.GenerateCloudFront33 writes them): ~386 bytes
+# a line, long user agents and request ids, so fields are longer and more varied than the demo's.
+generate_cloudfront33() {
+  awk -v rows="$1" 'BEGIN {
+    split("IAD89-C1 FRA2-C2 NRT57-P3 SFO5-P1 LHR61-P5", edges, " ");
+    split("GET GET GET POST HEAD", methods, " ");
+    split("200 200 200 304 404 500", statuses, " ");
+    agents[1] = "Mozilla/5.0%20(Windows%20NT%2010.0;%20Win64;%20x64)%20AppleWebKit/537.36";
+    agents[2] = "Mozilla/5.0%20(X11;%20Linux%20x86_64;%20rv:128.0)%20Gecko/20100101%20Firefox/128.0";
+    agents[3] = "curl/8.5.0";
+    agents[4] = "Mozilla/5.0%20(iPhone;%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X)";
+    split("Hit Miss OriginShieldHit RefreshHit LimitExceeded", results, " ");
+    split("image/png text/html;%20charset=utf-8 application/json text/css application/javascript;%20charset=utf-8", types, " ");
+    for (r = 0; r < rows; r++) {
+      length_ = 100 + (r * 104729) % 900000;
+      printf "2026-11-%02d\t%02d:%02d:%02d\t%s\t%d\t198.51.100.%d\t%s\td111111abcdef8.cloudfront.net\t/assets/img-%d.png\t%s\t-\t%s\tq=%d\t-\tHit\tSOX4xwn4XV6Q4rgb7XiVGOHms_BGlTAC4KyHmureZmBNrjGdRLiNIQ==%d\texample.com\thttps\t%d\t0.%03d\t-\tTLSv1.3\tTLS_AES_128_GCM_SHA256\tHit\tHTTP/2.0\ttext/html\t-\t%d\t0.%06d\t%s\t%s\t%d\t0\t%d\n",
+        1 + int(r / 4000) % 28, int(r / 3600) % 24, int(r / 60) % 60, r % 60, edges[1 + r % 5], 1000 + (r * 7919) % 90000,
+        r % 250, methods[1 + r % 5], r % 1000, statuses[1 + r % 6], agents[1 + r % 4], r % 97, r % 10, 200 + r % 3000,
+        r % 1000, 1024 + (r * 7) % 64000, (r * 7919) % 1000000, results[1 + r % 5], types[1 + r % 5], length_, length_ - 1
+    }
+  }'
+}
 
 rm -rf "$bin"
 publish_args=(-c Release -nologo -v quiet -o "$bin")
@@ -64,17 +109,85 @@ if [[ ! -x "$bin/tsvcut" ]]; then
 fi
 echo "tsvcut built: $build"
 
-echo "Generating $rows rows x 25 columns..."
-awk -v rows="$rows" 'BEGIN {
-  srand(42);
-  split("GET POST PUT HEAD DELETE", methods, " ");
-  split("200 200 200 304 404 500", statuses, " ");
-  for (r = 1; r <= rows; r++) {
-    printf "2026-11-%02d\t%02d:%02d:%02d\tedge-%d\t%d\t198.51.100.%d\t%s\texample.com\t/assets/img-%d.png\t%s\t-\tMozilla/5.0%%20(X11;%%20Linux)\tq=%d\t-\tHit\tid-%08d\thost.example.com\thttps\t%d\t0.%03d\tHTTP/1.1\tTLSv1.3\tTLS_AES_128_GCM_SHA256\tHit\tHTTP/2.0\ttext/html\n",
-      1 + r % 28, r % 24, r % 60, (r * 7) % 60, r % 50, 1000 + (r * 37) % 90000, r % 250,
-      methods[1 + r % 5], r % 1000, statuses[1 + r % 6], r % 97, r, 200 + r % 3000, r % 1000
+# --peers: every tool on both files, one core and two, best of five; a Markdown table.
+if ((peers)); then
+  if [[ ! "$fields" =~ ^[0-9]+(,[0-9]+)*$ ]]; then
+    echo "--peers takes FIELDS as a plain list (1,2,11): mawk and mlr are given the same list" >&2
+    exit 2
+  fi
+  if ! command -v mlr >/dev/null 2>&1; then
+    echo "Installing Miller (apt-get install miller)..."
+    sudo_=""; [[ $(id -u) -ne 0 ]] && sudo_=sudo
+    { $sudo_ apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq --no-install-recommends miller; } >/dev/null 2>&1 ||
+      echo "  Miller could not be installed: its rows are left out"
+  fi
+  awk_fields="\$${fields//,/,\$}"
+  run_tool() {   # TOOL CPUS INPUT OUTPUT
+    local cpus=$2 input=$3 output=$4
+    case "$1" in
+      tsvcut) taskset -c "$cpus" "$bin/tsvcut" -f "$fields" "$input" > "$output" ;;
+      cut) LC_ALL=C taskset -c "$cpus" cut -f "$fields" "$input" > "$output" ;;
+      mawk) LC_ALL=C taskset -c "$cpus" mawk -F '\t' -v OFS='\t' "{ print $awk_fields }" "$input" > "$output" ;;
+      mlr) taskset -c "$cpus" mlr --tsv --implicit-tsv-header --headerless-tsv-output cut -o -f "$fields" "$input" > "$output" ;;
+    esac
   }
-}' > "$work/input.tsv"
+  # Best of five: prints "wall_ms cpu_ms" of the fastest run (CPU = user + system of that run, children included).
+  best_of_five() {
+    local best_wall=999999 best_cpu=0 timing wall user sys
+    for _ in 1 2 3 4 5; do
+      timing=$( { TIMEFORMAT='%3R %3U %3S'; time run_tool "$@" 2>/dev/null; } 2>&1 )
+      read -r wall user sys <<<"$timing"
+      if awk -v w="$wall" -v b="$best_wall" 'BEGIN { exit !(w < b) }'; then
+        best_wall=$wall
+        best_cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.3f", u + s }')
+      fi
+    done
+    awk -v w="$best_wall" -v c="$best_cpu" 'BEGIN { printf "%.1f %.1f", w * 1000, c * 1000 }'
+  }
+  tools=(cut tsvcut mawk)
+  command -v mlr >/dev/null 2>&1 && tools+=(mlr)
+  core_sets=(0)
+  (( $(nproc) >= 2 )) && core_sets+=(0,1)
+  generate_demo25 "$rows" > "$work/demo25.tsv"
+  generate_cloudfront33 $((rows * 5 / 8)) > "$work/cloudfront33.tsv"
+  echo "Fields $fields; tsvcut: $build; $(cut --version | head -1); mawk $(mawk -W version 2>&1 | head -1 | awk '{ print $2 }'); $(mlr --version 2>/dev/null || echo 'no mlr')"
+  echo
+  echo "| file | cores | tool | wall ms (best of 5) | CPU ms | MB/s | GNU cut's wall / this |"
+  echo "|---|---|---|---:|---:|---:|---:|"
+  for file in demo25 cloudfront33; do
+    input="$work/$file.tsv"
+    size=$(wc -c < "$input")
+    label="$file ($(awk -v b="$size" 'BEGIN { printf "%.1f MB", b / 1e6 }'), $(wc -l < "$input") lines)"
+    run_tool cut 0 "$input" "$work/expected.out"
+    for cpus in "${core_sets[@]}"; do
+      declare -A wall_of=()
+      for tool in "${tools[@]}"; do
+        run_tool "$tool" "$cpus" "$input" "$work/$tool.out"
+        if ! cmp -s "$work/$tool.out" "$work/expected.out"; then
+          echo "OUTPUTS DIFFER: $tool on $file:"; cmp "$work/$tool.out" "$work/expected.out" || true
+          exit 1
+        fi
+        read -r wall cpu <<<"$(best_of_five "$tool" "$cpus" "$input" /dev/null)"
+        wall_of[$tool]=$wall
+        cpu_of=$cpu
+        printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$( [[ $cpus == 0 ]] && echo 1 || echo 2 )" "$tool" "$wall" "$cpu_of" \
+          "$(awk -v b="$size" -v ms="$wall" 'BEGIN { printf "%.0f", b / 1e3 / ms }')" \
+          "$( [[ -n ${wall_of[cut]:-} ]] && awk -v c="${wall_of[cut]}" -v t="$wall" 'BEGIN { printf "%.2fx", c / t }' || echo "(after cut)")"
+      done
+      if [[ -n ${wall_of[tsvcut]:-} && -n ${wall_of[cut]:-} ]]; then
+        awk -v c="${wall_of[cut]}" -v t="${wall_of[tsvcut]}" -v f="$file" -v n="$( [[ $cpus == 0 ]] && echo one || echo two )" \
+          'BEGIN { printf "| %s | %s | **tsvcut vs GNU cut** | | | | **%.2fx** |\n", f, n, c / t }'
+      fi
+      unset wall_of
+    done
+  done
+  echo
+  echo "Every output identical to GNU cut's ($(wc -c < "$work/expected.out") bytes for the last file)."
+  exit 0
+fi
+
+echo "Generating $rows rows x 25 columns..."
+generate_demo25 "$rows" > "$work/input.tsv"
 size=$(wc -c < "$work/input.tsv")
 : > "$work/empty.tsv"
 awk -v b="$size" 'BEGIN { printf "Input: %.1f MB (%d bytes)\n", b / 1e6, b }'
