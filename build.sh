@@ -13,11 +13,12 @@
 #                     against GNU cut; ./build.sh run 1600000 for ~400 MB
 #   ./build.sh bench SUITE [ARGS...]
 #                     reproduce one suite of README tables: build bench/ in Release, run the suite's BenchmarkDotNet
-#                     classes (ascii, builders, keys, tsv), copy each class's markdown table into bench/results/ with a
-#                     header naming CPU, runtime, date and commit; tsvcut runs samples/TsvCut/demo.sh --peers (GNU
-#                     cut, mawk, Miller; one core and two; best of five) into bench/results/tsvcut/peers.md. ARGS go to BenchmarkDotNet (a --filter given there replaces the
-#                     suite's; with --job Dry, a check that the classes run, nothing is written to bench/results) or,
-#                     for tsvcut, to demo.sh (rows)
+#                     classes (ascii, builders, keys, tsv; builders-mono: the netstandard2.0 build vs ZString's on
+#                     Mono, bench/Mono), copy each class's markdown table into bench/results/ with a header naming
+#                     CPU, runtime, date and commit; tsvcut runs samples/TsvCut/demo.sh --peers (GNU cut, mawk,
+#                     Miller; one core and two; best of five) into bench/results/tsvcut/peers.md. ARGS go to
+#                     BenchmarkDotNet (a --filter given there replaces the suite's; with --job Dry, a check that the
+#                     classes run, nothing is written to bench/results) or, for tsvcut, to demo.sh (rows)
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
 #   ./build.sh consumers
 #                     the package's consumers (tests/Consumers) on that package, with every C# example of the READMEs
@@ -47,6 +48,9 @@ elapsed() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 
 build_all() {
   dotnet build FastText.sln -c "$configuration" -nologo -clp:NoSummary -v:quiet
+  # The Mono benchmark host (net48, against Mono's reference assemblies; outside the solution so that building it
+  # never needs Mono) is built too, so it cannot rot between `./build.sh bench builders-mono` runs.
+  dotnet build bench/Mono/FastText.Benchmarks.Mono.csproj -c "$configuration" -nologo -clp:NoSummary -v:quiet
 }
 
 lint_workflows() {
@@ -204,6 +208,7 @@ check_format() {
   dotnet format FastText.sln --verify-no-changes --no-restore -v:quiet
   dotnet format eng/PackageTools/PackageTools.csproj --verify-no-changes -v:quiet
   dotnet format eng/Generate/Generate.csproj --verify-no-changes -v:quiet
+  dotnet format bench/Mono/FastText.Benchmarks.Mono.csproj --verify-no-changes -v:quiet
 }
 
 # ./build.sh bench SUITE: each suite's BenchmarkDotNet filter (a suite is a namespace of bench/, one folder) and the
@@ -213,11 +218,12 @@ bench_suite_filter() {
   case "$1" in
     ascii) echo 'FastText.Benchmarks.Ascii.*' ;; builders) echo 'FastText.Benchmarks.ValueStringBuilderBenchmarks.*' ;;
     keys) echo 'FastText.Benchmarks.Keys.*' ;; tsv) echo 'FastText.Benchmarks.Tsv.*' ;;
+    builders-mono) echo 'FastText.Benchmarks.Mono.*' ;;
     *) return 1 ;;
   esac
 }
 bench_suite_folder() {
-  case "$1" in builders) echo valuestringbuilder ;; *) echo "$1" ;; esac
+  case "$1" in builders | builders-mono) echo valuestringbuilder ;; *) echo "$1" ;; esac
 }
 
 # When and how loaded the machine was as a run started, for the header of its results (set by bench_started).
@@ -261,7 +267,7 @@ bench() {
   fi
   local filter
   if ! filter=$(bench_suite_filter "$suite"); then
-    echo "usage: $0 bench {ascii|builders|keys|tsv|tsvcut} [ARGS...]" >&2
+    echo "usage: $0 bench {ascii|builders|builders-mono|keys|tsv|tsvcut} [ARGS...]" >&2
     return 2
   fi
   # The tables in bench/results come from each class's own job: a run with another (--job Dry, a check that the
@@ -277,9 +283,18 @@ bench() {
   results=bench/results/$(bench_suite_folder "$suite")
   rm -rf "$artifacts"
   mkdir -p "$results"
-  dotnet build bench/FastText.Benchmarks.csproj -c Release -nologo -v:quiet -clp:NoSummary
-  bench_started
-  dotnet bench/bin/Release/net10.0/FastText.Benchmarks.dll --artifacts "$artifacts" "${arguments[@]}"
+  if [[ $suite == builders-mono ]]; then
+    # The netstandard2.0 build on Mono (bench/Mono, net48, in-process): another job needs the in-process toolchain too.
+    ((record)) || arguments+=(--inProcess)
+    eng/test-mono.sh setup >/dev/null
+    dotnet build bench/Mono/FastText.Benchmarks.Mono.csproj -c Release -nologo -v:quiet -clp:NoSummary
+    bench_started
+    mono bench/Mono/bin/Release/net48/FastText.Benchmarks.Mono.exe --artifacts "$artifacts" "${arguments[@]}"
+  else
+    dotnet build bench/FastText.Benchmarks.csproj -c Release -nologo -v:quiet -clp:NoSummary
+    bench_started
+    dotnet bench/bin/Release/net10.0/FastText.Benchmarks.dll --artifacts "$artifacts" "${arguments[@]}"
+  fi
 
   if ((record == 0)); then
     echo "  another job than the classes' own: the tables stay in $artifacts/results (bench/results is unchanged)"
@@ -410,7 +425,7 @@ case "${1:-test}" in
     # Mono's .NET Framework reference assemblies build tests/Properties.Net48 in the solution; installed first.
     step "Install Mono, qemu and the arm64 Mono sysroot (cached)" eng/test-mono.sh setup
     step "The arm64 library root for CoreCLR ARM64 under qemu (cached)" eng/test-arm64.sh setup
-    step "Build the whole solution (library, tests, bench, fuzz, samples)" build_all
+    step "Build the whole solution (library, tests, bench, fuzz, samples) and the Mono benchmark host (bench/Mono)" build_all
     step "Generated files are what eng/Generate writes (dotnet run --project eng/Generate -- -check)" check_generated
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
     step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0; the docs' C# examples" consumers
