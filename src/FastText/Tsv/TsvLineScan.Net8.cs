@@ -73,21 +73,10 @@ internal static partial class TsvLineScan
         {
             // The first `count` columns (all of them selected, the common "every column" case): every separator
             // ends a selected field, so the bit loop needs no column test.
-            bool roomForBatches = starts.Length >= count + FieldBatch && lengths.Length >= count + FieldBatch;
             for (; block <= last; block += ChunkSize)
             {
                 ulong separators = Masks(ref origin, block, separator, terminator, path, out ulong terminators);
                 ulong inLine = separators & BelowLowest(terminators);
-                int inChunk = BitOperations.PopCount(inLine);
-                if (roomForBatches && inChunk <= FieldBatch && found + inChunk < count)
-                {
-                    // The common chunk: none of its fields is the last selected one, so it takes a whole batch.
-                    StoreFieldBatch(ref startAt, ref lengthAt, found, block, inLine, fieldStart);
-                    found += inChunk;
-                    fieldStart = inLine == 0 ? fieldStart : FieldAfterHighest(block, inLine);
-                    inLine = 0;
-                }
-
                 while (inLine != 0)
                 {
                     int at = block + BitOperations.TrailingZeroCount(inLine);
@@ -268,10 +257,8 @@ internal static partial class TsvLineScan
             ulong separators = Masks(ref origin, block, separator, terminator, path, out ulong terminators);
             ulong inLine = separators & BelowLowest(terminators);
 
-            // Room for every field this chunk can end (a whole batch at least), checked once per chunk instead of
-            // once per field.
-            int inChunk = BitOperations.PopCount(inLine);
-            int needed = n + Math.Max(inChunk, FieldBatch) + 1;
+            // Room for every field this chunk can end, checked once per chunk instead of once per field.
+            int needed = n + BitOperations.PopCount(inLine) + 1;
             if (needed > fieldStarts.Length || needed > fieldLengths.Length)
             {
                 Grow(ref starts, ref lengths, needed);
@@ -282,14 +269,6 @@ internal static partial class TsvLineScan
             // Room checked just above for every write of this chunk: no bounds check per field.
             ref int startAt = ref MemoryMarshal.GetArrayDataReference(fieldStarts);
             ref int lengthAt = ref MemoryMarshal.GetArrayDataReference(fieldLengths);
-
-            if (inChunk <= FieldBatch)
-            {
-                StoreFieldBatch(ref startAt, ref lengthAt, n, block, inLine, fieldStart);
-                n += inChunk;
-                fieldStart = inLine == 0 ? fieldStart : FieldAfterHighest(block, inLine);
-                inLine = 0;
-            }
 
             while (inLine != 0)
             {
@@ -315,26 +294,6 @@ internal static partial class TsvLineScan
         position = fieldStart;
         count = n;
         return false;
-    }
-
-    /// <summary>
-    /// Stores the fields ended by the (at most <see cref="FieldBatch"/>) separators of <paramref name="separators"/>
-    /// at <paramref name="index"/> onwards, and garbage in the rest of the batch, which the caller does not count
-    /// and later fields overwrite. Why: a loop over the set bits mispredicts its exit once per chunk (about six
-    /// times a line of a CloudFront log); eight stores of which some are wasted cost less. Past the last set bit
-    /// TrailingZeroCount gives 64 and the mask stays zero, so the extra entries are well-defined values.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void StoreFieldBatch(ref int startAt, ref int lengthAt, int index, int block, ulong separators, int fieldStart)
-    {
-        for (int i = 0; i < FieldBatch; i++)
-        {
-            int at = block + BitOperations.TrailingZeroCount(separators);
-            separators &= separators - 1;
-            Unsafe.Add(ref startAt, index + i) = fieldStart;
-            Unsafe.Add(ref lengthAt, index + i) = at - fieldStart;
-            fieldStart = at + 1;
-        }
     }
 
     /// <summary>Where the field after the highest separator of <paramref name="separators"/> (not zero) starts.</summary>

@@ -16,13 +16,6 @@ namespace FastText;
 /// </remarks>
 internal static partial class TsvLineScan
 {
-    /// <summary>
-    /// Fields the vectorized scan stores per chunk in one straight run, whatever the chunk holds (StoreFieldBatch in
-    /// TsvLineScan.Net8.cs), so its arrays need this much room past the fields found. Eight covers the chunks of
-    /// typical logs (about five separators per 64 bytes); a chunk with more takes the bit loop for all its fields.
-    /// </summary>
-    internal const int FieldBatch = 8;
-
     /// <summary>Every path this process can run, for the tests (the scalar one always).</summary>
     public static TsvScanPath[] Paths
     {

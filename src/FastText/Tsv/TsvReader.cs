@@ -802,9 +802,8 @@ public sealed partial class TsvReader : IDisposable
         _directSlots = _allColumns || IsIdentity(slots);
         _sortedColumns = sorted;
         _slotOfColumn = slots;
-        // Room for a whole batch past the last selected column: the scan then stores whole batches (TsvLineScan.FieldBatch).
-        _starts = new int[sorted.Length + TsvLineScan.FieldBatch];
-        _lengths = new int[sorted.Length + TsvLineScan.FieldBatch];
+        _starts = new int[sorted.Length];
+        _lengths = new int[sorted.Length];
         SetFound(0);
         UpdatePlainLines();
     }
