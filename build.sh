@@ -240,7 +240,8 @@ bench_results_header() {
   # bench/ targets net10.0: the newest installed 10.x runtime is the one it runs on.
   runtime=$(dotnet --list-runtimes | awk '$1 == "Microsoft.NETCore.App" && $2 ~ /^10\./ { version = $2 } END { print version }')
   commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-  if ! git diff --quiet HEAD -- src bench samples 2>/dev/null; then commit="$commit (with uncommitted changes)"; fi
+  # Results files written earlier in the same run are not code: only src, bench's code and samples count.
+  if ! git diff --quiet HEAD -- src bench samples ':(exclude)bench/results' 2>/dev/null; then commit="$commit (with uncommitted changes)"; fi
   printf '# %s\n\n' "$title"
   printf -- '- CPU: %s, %s logical cores (%s)\n' "${cpu:-unknown}" "$(nproc)" "$(uname -sm)"
   printf -- '- Runtime: .NET %s, SDK %s\n' "${runtime:-unknown}" "$(dotnet --version)"
