@@ -5,7 +5,7 @@ namespace FastText;
 
 /// <summary>
 /// What the builders keep per thread: the ownership stamp sequence (<see cref="ValueStringBuilder"/> and
-/// <see cref="Utf8ValueStringBuilder"/> draw from the same one), the char builder's spare first array and the test
+/// <see cref="Utf8ValueStringBuilder"/> draw from the same one), the char builder's spare array and the test
 /// pools. One thread-static object rather than one thread-static per value, so a rent or a return reads thread-local
 /// storage once (issue #13: building without a buffer was paying for each of them).
 /// </summary>
@@ -27,8 +27,8 @@ internal sealed class BuilderThreadState
     /// <summary>This thread's state if it was ever made.</summary>
     public static BuilderThreadState? CurrentOrNull => t_current;
 
-    /// <summary>This thread's spare first array, or null while a builder holds it (or before the first return).</summary>
-    public char[]? FirstArray { get; set; }
+    /// <summary>This thread's spare char array, or null while a builder holds it (or before the first return).</summary>
+    public char[]? SpareArray { get; set; }
 
     /// <summary>The test suite's pool for char builders created without one on this thread; never set outside the tests.</summary>
     public ArrayPool<char>? CharPoolForTests { get; set; }

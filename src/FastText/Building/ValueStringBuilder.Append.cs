@@ -59,7 +59,7 @@ public ref partial struct ValueStringBuilder
         int pos = _pos;
         if (value.Length <= _chars.Length - pos)
         {
-            value.AsSpan().CopyTo(_chars.Slice(pos));
+            CopyIn(value.AsSpan(), pos);
             _pos = pos + value.Length;
         }
         else
@@ -76,7 +76,7 @@ public ref partial struct ValueStringBuilder
         int pos = _pos;
         if (value.Length <= _chars.Length - pos)
         {
-            value.CopyTo(_chars.Slice(pos));
+            CopyIn(value, pos);
             _pos = pos + value.Length;
         }
         else
@@ -390,6 +390,21 @@ public ref partial struct ValueStringBuilder
 
             first = false;
             AppendValue(value, null, null);
+        }
+    }
+
+    /// <summary>Copies <paramref name="value"/> to the chars at <paramref name="pos"/>; the caller checked it fits.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly void CopyIn(scoped ReadOnlySpan<char> value, int pos)
+    {
+        // Most appends are a few chars (a separator, a word, a label): those skip the call to memmove.
+        if (value.Length <= ShortCopy.MaxChars)
+        {
+            ShortCopy.Chars(ref MemoryMarshal.GetReference(value), ref Unsafe.Add(ref MemoryMarshal.GetReference(_chars), pos), value.Length);
+        }
+        else
+        {
+            value.CopyTo(_chars.Slice(pos));
         }
     }
 

@@ -28,8 +28,9 @@ namespace FastText;
 /// <item>The caller's initial buffer is never returned to the pool; only arrays the builder rented are.</item>
 /// </list>
 /// <para>Growth rents at least double the current capacity (and at least what is needed), copies only the
-/// written part, then returns the previously rented array. The first array of a builder without a buffer (256
-/// chars) comes from a per-thread spare in front of the shared pool, held by one builder at a time.</para>
+/// written part, then returns the previously rented array. Arrays of up to 4096 chars come from a per-thread spare
+/// in front of the shared pool (the longest one returned so far), held by one builder at a time, so a loop that
+/// outgrows its stack buffer by a little rents from the shared pool only on its first pass.</para>
 /// <para>Formatting matches <see cref="System.Text.StringBuilder"/> exactly: a <see langword="null"/> provider means
 /// the current culture. On net8.0 every supported value formats in place through <c>ISpanFormattable</c> (never an
 /// allocating <c>ToString</c>). On netstandard2.0 these format in place without allocating: integers with the

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Text;
 using FastText.Internal;
 
@@ -194,20 +195,19 @@ internal sealed class KeyLayout
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int WriteLiteral(string literal, Span<char> destination, int position)
     {
-        // Separators and labels are a few chars: a short loop beats a call to the general memmove.
-        if (literal.Length <= 8)
+        // Separators and labels are a few chars: a short copy beats a call to the general memmove. The Slice checks
+        // the literal fits before the copy writes.
+        int length = literal.Length;
+        Span<char> target = destination.Slice(position, length);
+        if (length <= ShortCopy.MaxChars)
         {
-            Span<char> target = destination.Slice(position, literal.Length);
-            for (int i = 0; i < target.Length; i++)
-            {
-                target[i] = literal[i];
-            }
+            ShortCopy.Chars(ref MemoryMarshal.GetReference(literal.AsSpan()), ref MemoryMarshal.GetReference(target), length);
         }
         else
         {
-            literal.AsSpan().CopyTo(destination.Slice(position));
+            literal.AsSpan().CopyTo(target);
         }
 
-        return position + literal.Length;
+        return position + length;
     }
 }

@@ -62,7 +62,7 @@ public readonly ref partial struct TsvRow
     public int GetInt32(int column)
     {
         ReadOnlySpan<byte> value = this[column];
-        if (!Utf8Parser.TryParse(value, out int result, out int consumed) || consumed != value.Length)
+        if (!TsvNumberText.TryParseInt32(value, out int result))
         {
             ThrowNotConvertible(column, value, "Int32");
         }
@@ -77,7 +77,7 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetInt32(int column, out int value)
     {
-        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseInt32(text, out value))
         {
             return true;
         }
@@ -94,7 +94,7 @@ public readonly ref partial struct TsvRow
     public long GetInt64(int column)
     {
         ReadOnlySpan<byte> value = this[column];
-        if (!Utf8Parser.TryParse(value, out long result, out int consumed) || consumed != value.Length)
+        if (!TsvNumberText.TryParseInt64(value, out long result))
         {
             ThrowNotConvertible(column, value, "Int64");
         }
@@ -109,7 +109,7 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetInt64(int column, out long value)
     {
-        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseInt64(text, out value))
         {
             return true;
         }
@@ -129,7 +129,7 @@ public readonly ref partial struct TsvRow
     public double GetDouble(int column)
     {
         ReadOnlySpan<byte> value = this[column];
-        if (!Utf8Parser.TryParse(value, out double result, out int consumed) || consumed != value.Length)
+        if (!TsvNumberText.TryParseDouble(value, out double result))
         {
             ThrowNotConvertible(column, value, "Double");
         }
@@ -144,7 +144,7 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetDouble(int column, out double value)
     {
-        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseDouble(text, out value))
         {
             return true;
         }

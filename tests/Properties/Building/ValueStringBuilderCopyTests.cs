@@ -147,7 +147,7 @@ public class ValueStringBuilderCopyTests
             }
 
             Assert.NotNull(arrays[i]);
-            Assert.False(ReferenceEquals(arrays[i], ValueStringBuilder.FirstArrayForTests), $"step {step}: slot{i} holds the spare first array");
+            Assert.False(ReferenceEquals(arrays[i], ValueStringBuilder.SpareArrayForTests), $"step {step}: slot{i} holds the spare first array");
             for (int j = 0; j < 3; j++)
             {
                 if (model.Held[j] is int other && other != rent && !model.Returned.Contains(other))
@@ -430,13 +430,60 @@ public class ValueStringBuilderCopyTests
         char[]? outerArray = outer.RentedForTests;
         Assert.NotNull(outerArray);
         Assert.NotSame(outerArray, inner.RentedForTests);
-        Assert.Null(ValueStringBuilder.FirstArrayForTests); // outer holds it, or it was empty to begin with
+        Assert.Null(ValueStringBuilder.SpareArrayForTests); // outer holds it, or it was empty to begin with
 
         outer.Dispose();
-        Assert.Same(outerArray, ValueStringBuilder.FirstArrayForTests);
+        Assert.Same(outerArray, ValueStringBuilder.SpareArrayForTests);
         Assert.Equal("i", inner.ToString());
-        inner.Dispose(); // the spare slot is taken: inner's array goes to the shared pool
-        Assert.Same(outerArray, ValueStringBuilder.FirstArrayForTests);
+        char[]? innerArray = inner.RentedForTests;
+        inner.Dispose(); // the slot keeps the longer of the two arrays; the other goes to the shared pool
+        Assert.Same(innerArray!.Length > outerArray!.Length ? innerArray : outerArray, ValueStringBuilder.SpareArrayForTests);
+    });
+
+    [Fact]
+    public void A_builder_that_outgrows_its_stack_buffer_reuses_the_spare_on_the_next_pass() => OnFreshThread(() =>
+    {
+        ValueStringBuilder.SetPoolForTests(null);
+        SeedSpare();
+        string text = new string('x', 300);
+        char[]? grownFirst = null;
+        Span<char> stackBuffer = stackalloc char[16];
+        for (int pass = 0; pass < 3; pass++)
+        {
+            var builder = new ValueStringBuilder(stackBuffer);
+            builder.Append(text);
+            char[]? grown = builder.RentedForTests;
+            Assert.NotNull(grown);
+            Assert.True(grown!.Length >= 300 + ValueStringBuilder.StampLength, $"pass {pass}: {grown.Length} chars");
+            if (pass == 0)
+            {
+                // The seeded 256-char spare is too short for 300 chars: the first pass rents from the shared pool.
+                Assert.NotEqual(ValueStringBuilder.MinimumRentLength, grown.Length);
+                grownFirst = grown;
+            }
+            else
+            {
+                Assert.Same(grownFirst, grown); // no rent from the shared pool after the first pass
+            }
+
+            Assert.Equal(text, builder.ToString());
+            builder.Dispose();
+            Assert.Same(grownFirst, ValueStringBuilder.SpareArrayForTests); // it displaced the shorter seeded spare
+        }
+    });
+
+    [Fact]
+    public void The_spare_slot_keeps_no_array_longer_than_its_limit() => OnFreshThread(() =>
+    {
+        ValueStringBuilder.SetPoolForTests(null);
+        SeedSpare();
+        char[]? seeded = ValueStringBuilder.SpareArrayForTests;
+        var builder = new ValueStringBuilder(stackalloc char[16]);
+        builder.Append(new string('y', ValueStringBuilder.SpareArrayMaxLength));
+        char[]? grown = builder.RentedForTests;
+        Assert.True(grown!.Length > ValueStringBuilder.SpareArrayMaxLength);
+        builder.Dispose();
+        Assert.Same(seeded, ValueStringBuilder.SpareArrayForTests);
     });
 
     [Fact]
@@ -448,16 +495,16 @@ public class ValueStringBuilderCopyTests
         a.Append('a');
         ValueStringBuilder stale = a;
         a.Dispose();
-        char[]? spare = ValueStringBuilder.FirstArrayForTests;
+        char[]? spare = ValueStringBuilder.SpareArrayForTests;
         Assert.NotNull(spare);
 
         var next = new ValueStringBuilder(Span<char>.Empty);
         next.Append("next");
         Assert.Same(spare, next.RentedForTests);
-        Assert.Null(ValueStringBuilder.FirstArrayForTests);
+        Assert.Null(ValueStringBuilder.SpareArrayForTests);
 
         stale.Dispose();
-        Assert.Null(ValueStringBuilder.FirstArrayForTests);
+        Assert.Null(ValueStringBuilder.SpareArrayForTests);
         var other = new ValueStringBuilder(Span<char>.Empty);
         other.Append("other");
         Assert.NotSame(spare, other.RentedForTests);
@@ -473,12 +520,12 @@ public class ValueStringBuilderCopyTests
     /// tests see.
     /// </summary>
     /// <summary>
-    /// Puts a first array of exactly the spare's size in this thread's slot. The shared pool may answer a first rent
+    /// Puts an array of exactly the first rent's size in this thread's slot. The shared pool may answer a first rent
     /// of 256 chars with a longer array when its 256 bucket is empty (Mono's ArrayPool takes the next bucket up), and
-    /// only arrays of exactly 256 chars go to the slot, so the tests start from the slot, not from the pool.
+    /// the slot keeps the longest array returned so far, so the tests start from a known slot, not from the pool.
     /// </summary>
     private static void SeedSpare() =>
-        BuilderThreadState.Current.FirstArray = new char[ValueStringBuilder.MinimumRentLength];
+        BuilderThreadState.Current.SpareArray = new char[ValueStringBuilder.MinimumRentLength];
 
     private static void OnFreshThread(Action test)
     {

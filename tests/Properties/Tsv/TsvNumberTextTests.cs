@@ -1,0 +1,106 @@
+using System.Buffers.Text;
+using System.Globalization;
+using FastText.Tests.Infrastructure;
+using FsCheck;
+using FsCheck.Fluent;
+using Xunit;
+
+namespace FastText.Tests.Tsv;
+
+/// <summary>
+/// TsvNumberText (TsvRow's GetInt32/GetInt64/GetDouble and their Try forms) against its reference, Utf8Parser with the
+/// whole column consumed: the same accept/reject decision and a bit-identical value on every input. The inputs are
+/// numeric-looking ASCII built to reach the fast paths' edges: 0 to 20 digits (9/10 and 18/19 for the integer
+/// overflow bounds, 15/16 for the exact-double bound), leading zeros, a sign ('-', '+'), a point anywhere (first,
+/// last, twice), an exponent, and a stray byte at any index; plus the integer types' limits and one past them.
+/// </summary>
+public class TsvNumberTextTests
+{
+    /// <summary>Numeric-looking ASCII columns.</summary>
+    public static class NumberTexts
+    {
+        private static readonly string[] Limits =
+        {
+            "2147483647", "2147483648", "-2147483648", "-2147483649", "999999999", "-999999999", "1000000000",
+            "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+            "999999999999999999", "999999999999999", "9999999999999999", "0.999999999999999", "9007199254740993",
+            "0", "-0", "-0.0", "0.0", "00000", "-", "+", ".", "", "1.", ".5", "-.5", "1e5", "1E+20", "0.1", "0.3",
+            "123456789012.345", "1.7976931348623157", "4.9406564584124654", "2.2250738585072014",
+        };
+
+        public static Arbitrary<string> Texts()
+        {
+            Gen<char> digit = Gen.Choose('0', '9').Select(c => (char)c);
+            Gen<string> digits = Gen.Frequency(
+                    (1, Gen.Constant(0)), (6, Gen.Choose(1, 9)), (3, Gen.Choose(10, 20)))
+                .SelectMany(n => digit.ArrayOf(n)).Select(chars => new string(chars));
+            Gen<string> built =
+                from sign in Gen.Elements("", "", "-", "+")
+                from whole in digits
+                from point in Gen.Frequency((3, Gen.Constant(false)), (2, Gen.Constant(true)))
+                from fraction in digits
+                from exponent in Gen.Frequency((6, Gen.Constant("")), (1, Gen.Elements("e5", "E-3", "e+12", "e")))
+                select sign + whole + (point ? "." + fraction : "") + exponent;
+            Gen<string> stray =
+                from text in built
+                from at in Gen.Choose(0, 20)
+                from bad in Gen.Elements(' ', '.', 'x', '-', '/', ':', '\0', 'é')
+                select text.Insert(Math.Min(at, text.Length), bad.ToString());
+            return Gen.Frequency((5, built), (2, stray), (2, Gen.Elements(Limits))).ToArbitrary();
+        }
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(NumberTexts)], RunsAtDefault = 2000)]
+    public void Int32_matches_Utf8Parser(string text)
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes(text);
+        bool expected = Utf8Parser.TryParse(bytes, out int expectedValue, out int consumed) && consumed == bytes.Length;
+        Assert.Equal(expected, TsvNumberText.TryParseInt32(bytes, out int value));
+        Assert.Equal(expected ? expectedValue : value, value);
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(NumberTexts)], RunsAtDefault = 2000)]
+    public void Int64_matches_Utf8Parser(string text)
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes(text);
+        bool expected = Utf8Parser.TryParse(bytes, out long expectedValue, out int consumed) && consumed == bytes.Length;
+        Assert.Equal(expected, TsvNumberText.TryParseInt64(bytes, out long value));
+        Assert.Equal(expected ? expectedValue : value, value);
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(NumberTexts)], RunsAtDefault = 2000)]
+    public void Double_matches_Utf8Parser_bit_for_bit(string text)
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes(text);
+        bool expected = Utf8Parser.TryParse(bytes, out double expectedValue, out int consumed) && consumed == bytes.Length;
+        Assert.Equal(expected, TsvNumberText.TryParseDouble(bytes, out double value));
+        if (expected)
+        {
+            Assert.Equal(BitConverter.DoubleToInt64Bits(expectedValue), BitConverter.DoubleToInt64Bits(value));
+        }
+    }
+
+    [Fact]
+    public void Exact_decimals_round_like_the_runtime_at_the_15_digit_bound()
+    {
+        // Every 15-digit decimal with every scale 0..15 takes the fast path; these are the ones whose nearest double is
+        // furthest from the decimal (…5 at the last place), where a wrong rounding would show.
+        var random = new Random(20261127);
+        for (int i = 0; i < 20000; i++)
+        {
+            long digits = (long)(random.NextDouble() * 1e15);
+            int scale = random.Next(0, 16);
+            string text = digits.ToString(CultureInfo.InvariantCulture);
+            if (scale > 0)
+            {
+                text = text.PadLeft(scale + 1, '0');
+                text = text.Insert(text.Length - scale, ".");
+            }
+
+            byte[] bytes = Encoding.UTF8.GetBytes(text);
+            Assert.True(TsvNumberText.TryParseDouble(bytes, out double value), text);
+            Assert.True(Utf8Parser.TryParse(bytes, out double expected, out _), text);
+            Assert.True(BitConverter.DoubleToInt64Bits(expected) == BitConverter.DoubleToInt64Bits(value), $"{text}: {expected:R} expected, {value:R} parsed");
+        }
+    }
+}
