@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace FastText;
 
@@ -14,6 +15,7 @@ internal static class KeyStringFactory
 
     /// <summary>A new string of <paramref name="length"/> chars that <paramref name="composer"/> writes.</summary>
     /// <remarks><paramref name="write"/> is unused here: the composer writes into the buffer directly.</remarks>
+    [SkipLocalsInit] // the composer writes every char of the buffer before the string copies it (custom parts clear theirs first)
     internal static unsafe string Create<TComposer>(int length, TComposer composer, SpanAction<char, TComposer> write)
         where TComposer : struct, IKeyComposer
     {

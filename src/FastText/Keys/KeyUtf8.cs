@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Runtime.CompilerServices;
 
 namespace FastText;
 
@@ -12,6 +13,7 @@ internal static class KeyUtf8
 {
     private const int StackChars = 256;
 
+    [SkipLocalsInit] // the composer writes every char of the slice before the encoder reads it (custom parts clear theirs first)
     internal static bool TryWrite<TComposer>(ref TComposer composer, int length, Span<byte> destination, out int bytesWritten)
         where TComposer : struct, IKeyComposer
     {
@@ -42,6 +44,7 @@ internal static class KeyUtf8
         }
     }
 
+    [SkipLocalsInit] // as in TryWrite
     internal static int Write<TComposer>(ref TComposer composer, int length, IBufferWriter<byte> writer)
         where TComposer : struct, IKeyComposer
     {
