@@ -17,7 +17,7 @@ namespace FastText.Benchmarks.Tsv;
 /// <item><c>Lengths3</c>: the sum of the lengths of columns 0, 1 and 10 (the projection the README's example makes).</item>
 /// <item><c>LengthsAll</c>: the sum of the lengths of all 33 columns.</item>
 /// <item><c>Strings3</c>: columns 0, 1 and 10 as strings (each library's default way to make one; no pooling).</item>
-/// <item><c>IntDouble</c>: the int column (sc-bytes) and the double column (time-taken) parsed with InvariantCulture.</item>
+/// <item><c>IntDouble</c>: the int column (sc-bytes) and the double column (time-taken) parsed with InvariantCulture: by the runtime's int.Parse/double.Parse of each reader's span, and by each reader's own typed parse (Sep's Parse, CsvHelper's Parse, our GetInt32/GetDouble).</item>
 /// </list>
 /// Peers, each through its fastest documented entry point for bytes in memory: Sep 0.17 (<c>Sep.New('\t')</c>, from
 /// the byte array; it decodes to UTF-16, so its fields and parses are char spans), CsvHelper 34's SIMD UTF-8 reader
@@ -324,6 +324,38 @@ public class TsvReadPeersBenchmarks
         {
             ints += int.Parse(reader.GetSpan(IntColumn), Invariant);
             doubles += double.Parse(reader.GetSpan(DoubleColumn), Invariant);
+        }
+
+        return ints + doubles;
+    }
+
+    /// <summary>Sep's own typed parse (csFastFloat for the double), the peer of our GetInt32/GetDouble.</summary>
+    [Benchmark, BenchmarkCategory(IntDouble)]
+    public double SepParseIntDouble()
+    {
+        long ints = 0;
+        double doubles = 0;
+        using SepReader reader = SepReaderFor(_data);
+        foreach (SepReader.Row row in reader)
+        {
+            ints += row[IntColumn].Parse<int>();
+            doubles += row[DoubleColumn].Parse<double>();
+        }
+
+        return ints + doubles;
+    }
+
+    /// <summary>CsvHelper 34's own typed parse (its fast_float port for the double), the peer of our GetInt32/GetDouble.</summary>
+    [Benchmark, BenchmarkCategory(IntDouble)]
+    public double CsvHelperParseIntDouble()
+    {
+        long ints = 0;
+        double doubles = 0;
+        using CsvReader reader = CsvHelperReaderFor(_data);
+        while (reader.Read())
+        {
+            ints += reader.Parse<int>(IntColumn, Invariant);
+            doubles += reader.Parse<double>(DoubleColumn, Invariant);
         }
 
         return ints + doubles;
