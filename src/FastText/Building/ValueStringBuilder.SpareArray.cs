@@ -63,16 +63,16 @@ public ref partial struct ValueStringBuilder
         }
 
         char[]? spare = state.SpareArray;
-        if (array.Length <= SpareArrayMaxLength && (spare is null || spare.Length < array.Length))
+        if (array.Length > SpareArrayMaxLength || (spare is not null && spare.Length >= array.Length))
         {
-            state.SpareArray = array;
-            array = spare!;
-            if (array is null)
-            {
-                return;
-            }
+            ArrayPool<char>.Shared.Return(array);
+            return;
         }
 
-        ArrayPool<char>.Shared.Return(array);
+        state.SpareArray = array;
+        if (spare is not null)
+        {
+            ArrayPool<char>.Shared.Return(spare); // displaced by a longer one
+        }
     }
 }

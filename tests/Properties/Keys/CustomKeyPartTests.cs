@@ -54,6 +54,54 @@ public class CustomKeyPartTests
         }
     }
 
+    /// <summary>Writes nothing, yet says it wrote the whole span.</summary>
+    private sealed class SilentPart : CustomKeyPart<int>
+    {
+        public SilentPart()
+            : base("silent")
+        {
+        }
+
+        protected override int MeasureValue(int value) => value;
+
+        protected override int WriteValue(int value, Span<char> destination) => destination.Length;
+    }
+
+    // The UTF-8 key and the netstandard2.0 string key are composed in stack buffers that are not zero-initialized
+    // (SkipLocalsInit): a part that skips its chars must still leak nothing of the stack or of the caller's buffer.
+    [Fact]
+    public void A_part_that_writes_nothing_but_reports_its_length_leaks_no_earlier_content()
+    {
+        KeyShape<int> shape = KeyShape.Format("<{0}>", new SilentPart());
+        string expected = "<" + new string('\0', 40) + ">";
+
+        DirtyTheStack();
+        Assert.Equal(expected, shape.Build(40));
+
+        char[] chars = new string('Q', 64).ToCharArray();
+        Assert.True(shape.TryFormat(40, chars, out int charsWritten));
+        Assert.Equal(expected, new string(chars, 0, charsWritten));
+
+        byte[] bytes = Enumerable.Repeat((byte)'Q', 64).ToArray();
+        DirtyTheStack();
+        Assert.True(shape.TryFormatUtf8(40, bytes, out int bytesWritten));
+        Assert.Equal(expected, Encoding.UTF8.GetString(bytes, 0, bytesWritten));
+
+        var writer = new FastText.Tests.Ascii.TestBufferWriter<byte>();
+        DirtyTheStack();
+        shape.WriteUtf8(40, writer);
+        Assert.Equal(expected, Encoding.UTF8.GetString(writer.WrittenSpan.ToArray()));
+    }
+
+    /// <summary>Leaves 'Z's on the stack below this frame, where the next call's stack buffer is likely to lie.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static int DirtyTheStack()
+    {
+        Span<char> junk = stackalloc char[1024];
+        junk.Fill('Z');
+        return junk[1023];
+    }
+
     [Fact]
     public void A_custom_part_builds_like_a_library_part()
     {
