@@ -8,9 +8,6 @@ namespace FastText;
 
 internal static partial class TsvLineScan
 {
-    // One 64-bit mask per byte value covers a chunk, so a chunk is one word to walk with TrailingZeroCount.
-    private const int ChunkSize = 64;
-
     /// <summary>The path the reader takes: the widest the hardware accelerates.</summary>
     public static TsvScanPath Best =>
         Vector512.IsHardwareAccelerated ? TsvScanPath.Vector512 :
@@ -18,6 +15,7 @@ internal static partial class TsvLineScan
         Vector128.IsHardwareAccelerated ? TsvScanPath.Vector128 :
         TsvScanPath.Scalar;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static bool IsSupported(TsvScanPath path) => path switch
     {
         TsvScanPath.Vector512 => Vector512.IsHardwareAccelerated,
@@ -44,7 +42,7 @@ internal static partial class TsvLineScan
         bool countFields,
         ref int position,
         ref int column,
-        ref int found,
+        ref int foundSoFar,
         out int lineEnd,
         out int fieldCount)
     {
@@ -55,6 +53,10 @@ internal static partial class TsvLineScan
             return false;
         }
 
+        // The count in a local, copied back at every return: through the ref it would live in memory, a load and a
+        // store per field.
+        int found = foundSoFar;
+
         ref byte origin = ref MemoryMarshal.GetReference(data);
         int last = data.Length - ChunkSize;
         int block = position;
@@ -64,6 +66,7 @@ internal static partial class TsvLineScan
         // Every write below is at found < count, so one check here replaces two bounds checks per field.
         if (starts.Length < count || lengths.Length < count)
         {
+            foundSoFar = found;
             return false;
         }
 
@@ -94,6 +97,7 @@ internal static partial class TsvLineScan
                         {
                             lineEnd = block + BitOperations.TrailingZeroCount(terminators);
                             fieldCount = countFields ? column + 1 : 0;
+                            foundSoFar = found;
                             return true;
                         }
 
@@ -110,12 +114,14 @@ internal static partial class TsvLineScan
                     found++;
                     lineEnd = at;
                     fieldCount = countFields ? found : 0;
+                    foundSoFar = found;
                     return true;
                 }
             }
 
             column = found;
             position = fieldStart;
+            foundSoFar = found;
             return false;
         }
 
@@ -158,6 +164,7 @@ internal static partial class TsvLineScan
                             {
                                 lineEnd = block + BitOperations.TrailingZeroCount(terminators);
                                 fieldCount = countFields ? column + 1 : 0;
+                                foundSoFar = found;
                                 return true;
                             }
 
@@ -184,11 +191,13 @@ internal static partial class TsvLineScan
 
                     lineEnd = at;
                     fieldCount = countFields ? column + 1 : 0;
+                    foundSoFar = found;
                     return true;
                 }
             }
 
             position = fieldStart;
+            foundSoFar = found;
             return false;
         }
 
@@ -203,6 +212,7 @@ internal static partial class TsvLineScan
                 {
                     lineEnd = block + BitOperations.TrailingZeroCount(terminators);
                     fieldCount = column + BitOperations.PopCount(separators & BelowLowest(terminators)) + 1;
+                    foundSoFar = found;
                     return true;
                 }
 
@@ -210,6 +220,7 @@ internal static partial class TsvLineScan
             }
 
             position = block;
+            foundSoFar = found;
             return false;
         }
 
@@ -219,28 +230,37 @@ internal static partial class TsvLineScan
             if (terminators != 0)
             {
                 lineEnd = block + BitOperations.TrailingZeroCount(terminators);
+                foundSoFar = found;
                 return true;
             }
         }
 
         position = block;
+        foundSoFar = found;
         return false;
     }
 
-    /// <summary>The chunk part of <see cref="AllFields"/> (see <see cref="TrySelectColumnsVectorized"/>).</summary>
+    /// <summary>
+    /// The chunk part of <see cref="AllFields"/> (see <see cref="TrySelectColumnsVectorized"/>). It never grows the
+    /// arrays: at a chunk whose fields would not fit it stops with <paramref name="needsRoom"/>, position at the
+    /// field it was in, for the caller to grow them and call again. With no call inside the loop, the chunk and field
+    /// positions stay in registers.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryAllFieldsVectorized(
         ReadOnlySpan<byte> data,
         byte separator,
         byte terminator,
         TsvScanPath path,
-        ref int[] starts,
-        ref int[] lengths,
+        int[] starts,
+        int[] lengths,
         ref int position,
         ref int count,
-        out int lineEnd)
+        out int lineEnd,
+        out bool needsRoom)
     {
         lineEnd = 0;
+        needsRoom = false;
         if (!IsSupported(path))
         {
             return false;
@@ -250,25 +270,22 @@ internal static partial class TsvLineScan
         int last = data.Length - ChunkSize;
         int fieldStart = position;
         int n = count;
-        int[] fieldStarts = starts;
-        int[] fieldLengths = lengths;
-        for (int block = position; block <= last; block += ChunkSize)
+        int room = Math.Min(starts.Length, lengths.Length);
+
+        // Room is checked per chunk below for every write of that chunk: no bounds check per field.
+        ref int startAt = ref MemoryMarshal.GetArrayDataReference(starts);
+        ref int lengthAt = ref MemoryMarshal.GetArrayDataReference(lengths);
+        for (int block = fieldStart; block <= last; block += ChunkSize)
         {
             ulong separators = Masks(ref origin, block, separator, terminator, path, out ulong terminators);
             ulong inLine = separators & BelowLowest(terminators);
 
-            // Room for every field this chunk can end, checked once per chunk instead of once per field.
-            int needed = n + BitOperations.PopCount(inLine) + 1;
-            if (needed > fieldStarts.Length || needed > fieldLengths.Length)
+            // Every field this chunk can end, the terminator's included.
+            if (n + BitOperations.PopCount(inLine) + 1 > room)
             {
-                Grow(ref starts, ref lengths, needed);
-                fieldStarts = starts;
-                fieldLengths = lengths;
+                needsRoom = true;
+                break;
             }
-
-            // Room checked just above for every write of this chunk: no bounds check per field.
-            ref int startAt = ref MemoryMarshal.GetArrayDataReference(fieldStarts);
-            ref int lengthAt = ref MemoryMarshal.GetArrayDataReference(fieldLengths);
 
             while (inLine != 0)
             {

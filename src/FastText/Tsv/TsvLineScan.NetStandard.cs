@@ -55,13 +55,15 @@ internal static partial class TsvLineScan
         byte separator,
         byte terminator,
         TsvScanPath path,
-        ref int[] starts,
-        ref int[] lengths,
+        int[] starts,
+        int[] lengths,
         ref int position,
         ref int count,
-        out int lineEnd)
+        out int lineEnd,
+        out bool needsRoom)
     {
         lineEnd = 0;
+        needsRoom = false;
         return false;
     }
 }

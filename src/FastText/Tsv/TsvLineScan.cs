@@ -16,6 +16,9 @@ namespace FastText;
 /// </remarks>
 internal static partial class TsvLineScan
 {
+    // One 64-bit mask per byte value covers a chunk, so a chunk is one word to walk with TrailingZeroCount.
+    private const int ChunkSize = 64;
+
     /// <summary>Every path this process can run, for the tests (the scalar one always).</summary>
     public static TsvScanPath[] Paths
     {
@@ -108,12 +111,15 @@ internal static partial class TsvLineScan
         out int found,
         out int fieldCount)
     {
+        // A local, not the out parameter, so the loop below keeps it in a register instead of memory (a store and a
+        // load per field otherwise); it is copied out at every return.
+        int recorded = 0;
         int position = 0;
         int column = 0;
-        found = 0;
         fieldCount = 0;
-        if (path != TsvScanPath.Scalar && TrySelectColumnsVectorized(data, separator, terminator, path, sortedColumns, starts, lengths, countFields, ref position, ref column, ref found, out int lineEnd, out fieldCount))
+        if (path != TsvScanPath.Scalar && TrySelectColumnsVectorized(data, separator, terminator, path, sortedColumns, starts, lengths, countFields, ref position, ref column, ref recorded, out int lineEnd, out fieldCount))
         {
+            found = recorded;
             return lineEnd;
         }
 
@@ -122,7 +128,7 @@ internal static partial class TsvLineScan
         // after the last selected column: `column` separators precede position).
         while (true)
         {
-            if (found == sortedColumns.Length)
+            if (recorded == sortedColumns.Length)
             {
                 int rest = data.Slice(position).IndexOf(terminator);
                 int end = rest >= 0 ? position + rest : isFinal ? data.Length : -1;
@@ -131,6 +137,7 @@ internal static partial class TsvLineScan
                     fieldCount = column + CountOf(data.Slice(position, end - position), separator) + 1;
                 }
 
+                found = recorded;
                 return end;
             }
 
@@ -139,14 +146,15 @@ internal static partial class TsvLineScan
             {
                 if (!isFinal)
                 {
+                    found = recorded;
                     return -1;
                 }
 
-                if (column == sortedColumns[found])
+                if (column == sortedColumns[recorded])
                 {
-                    starts[found] = position;
-                    lengths[found] = data.Length - position;
-                    found++;
+                    starts[recorded] = position;
+                    lengths[recorded] = data.Length - position;
+                    recorded++;
                 }
 
                 if (countFields)
@@ -154,14 +162,15 @@ internal static partial class TsvLineScan
                     fieldCount = column + 1;
                 }
 
+                found = recorded;
                 return data.Length;
             }
 
-            if (column == sortedColumns[found])
+            if (column == sortedColumns[recorded])
             {
-                starts[found] = position;
-                lengths[found] = length;
-                found++;
+                starts[recorded] = position;
+                lengths[recorded] = length;
+                recorded++;
             }
 
             int stop = position + length;
@@ -172,6 +181,7 @@ internal static partial class TsvLineScan
                     fieldCount = column + 1;
                 }
 
+                found = recorded;
                 return stop;
             }
 
@@ -197,10 +207,25 @@ internal static partial class TsvLineScan
         out int count)
     {
         int position = 0;
-        count = 0;
-        if (path != TsvScanPath.Scalar && TryAllFieldsVectorized(data, separator, terminator, path, ref starts, ref lengths, ref position, ref count, out int lineEnd))
+        int recorded = 0;
+        if (path != TsvScanPath.Scalar)
         {
-            return lineEnd;
+            while (true)
+            {
+                if (TryAllFieldsVectorized(data, separator, terminator, path, starts, lengths, ref position, ref recorded, out int lineEnd, out bool needsRoom))
+                {
+                    count = recorded;
+                    return lineEnd;
+                }
+
+                if (!needsRoom)
+                {
+                    break;
+                }
+
+                // Room for a whole chunk's fields (at most one per byte) and the terminator's.
+                Grow(ref starts, ref lengths, recorded + ChunkSize + 1);
+            }
         }
 
         while (true)
@@ -208,16 +233,18 @@ internal static partial class TsvLineScan
             int length = data.Slice(position).IndexOfAny(separator, terminator);
             if (length < 0 && !isFinal)
             {
+                count = recorded;
                 return -1;
             }
 
             int stop = length < 0 ? data.Length : position + length;
-            EnsureCapacity(ref starts, ref lengths, count + 1);
-            starts[count] = position;
-            lengths[count] = stop - position;
-            count++;
+            EnsureCapacity(ref starts, ref lengths, recorded + 1);
+            starts[recorded] = position;
+            lengths[recorded] = stop - position;
+            recorded++;
             if (length < 0 || data[stop] == terminator)
             {
+                count = recorded;
                 return stop;
             }
 
