@@ -25,7 +25,7 @@ internal static partial class TsvLineScan
     };
 
     /// <summary>
-    /// The chunk part of <see cref="SelectColumns(ReadOnlySpan{byte}, byte, byte, int[], int[], int[], bool, TsvScanPath, bool, out int, out int)"/>: per chunk one mask of separators and one of terminators;
+    /// The chunk part of <see cref="SelectColumns(ReadOnlySpan{byte}, byte, byte, int[], int[], int[], bool, TsvScanPath, bool, out int, out int)"/> (<paramref name="prefix"/>: <see cref="IsPrefix"/>, a constant at each call): per chunk one mask of separators and one of terminators;
     /// separators past the line's first terminator are dropped, the rest walked bit by bit. After the last
     /// selected column only the terminator mask is computed (and, when counting fields, the separator mask too). True with <paramref name="lineEnd"/> when the line
     /// ends inside the whole chunks; false with position/column/found where the scalar loop resumes.
@@ -40,6 +40,7 @@ internal static partial class TsvLineScan
         int[] starts,
         int[] lengths,
         bool countFields,
+        bool prefix,
         ref int position,
         ref int column,
         ref int foundSoFar,
@@ -72,7 +73,7 @@ internal static partial class TsvLineScan
 
         ref int startAt = ref MemoryMarshal.GetArrayDataReference(starts);
         ref int lengthAt = ref MemoryMarshal.GetArrayDataReference(lengths);
-        if (found < count && sortedColumns[count - 1] == count - 1)
+        if (prefix && found < count)
         {
             // The first `count` columns (all of them selected, the common "every column" case): every separator
             // ends a selected field, so the bit loop needs no column test.
@@ -125,7 +126,7 @@ internal static partial class TsvLineScan
             return false;
         }
 
-        if (found < count)
+        if (!prefix && found < count)
         {
             int wanted = sortedColumns[found];
             for (; block <= last; block += ChunkSize)

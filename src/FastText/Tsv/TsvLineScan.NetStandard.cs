@@ -21,6 +21,7 @@ internal static partial class TsvLineScan
         int[] starts,
         int[] lengths,
         bool countFields,
+        bool prefix,
         ref int position,
         ref int column,
         ref int found,

@@ -109,6 +109,32 @@ internal static partial class TsvLineScan
         TsvScanPath path,
         bool countFields,
         out int found,
+        out int fieldCount) =>
+        IsPrefix(sortedColumns)
+            ? SelectColumns(data, separator, terminator, sortedColumns, starts, lengths, isFinal, path, countFields, prefix: true, out found, out fieldCount)
+            : SelectColumns(data, separator, terminator, sortedColumns, starts, lengths, isFinal, path, countFields, prefix: false, out found, out fieldCount);
+
+    /// <summary>
+    /// True when <paramref name="sortedColumns"/> (ascending, distinct) are the first columns of the line, 0 to
+    /// Length - 1: every separator up to the last of them ends a selected field, so the chunks need no column test.
+    /// </summary>
+    private static bool IsPrefix(int[] sortedColumns) => sortedColumns.Length > 0 && sortedColumns[sortedColumns.Length - 1] == sortedColumns.Length - 1;
+
+    // The kernel with the selection's shape a constant at each call: each shape compiles to its own loop, so neither
+    // carries the other's variables (with both in one loop, the sparse walk kept its masks and column in memory).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int SelectColumns(
+        ReadOnlySpan<byte> data,
+        byte separator,
+        byte terminator,
+        int[] sortedColumns,
+        int[] starts,
+        int[] lengths,
+        bool isFinal,
+        TsvScanPath path,
+        bool countFields,
+        bool prefix,
+        out int found,
         out int fieldCount)
     {
         // A local, not the out parameter, so the loop below keeps it in a register instead of memory (a store and a
@@ -117,7 +143,7 @@ internal static partial class TsvLineScan
         int position = 0;
         int column = 0;
         fieldCount = 0;
-        if (path != TsvScanPath.Scalar && TrySelectColumnsVectorized(data, separator, terminator, path, sortedColumns, starts, lengths, countFields, ref position, ref column, ref recorded, out int lineEnd, out fieldCount))
+        if (path != TsvScanPath.Scalar && TrySelectColumnsVectorized(data, separator, terminator, path, sortedColumns, starts, lengths, countFields, prefix, ref position, ref column, ref recorded, out int lineEnd, out fieldCount))
         {
             found = recorded;
             return lineEnd;
