@@ -118,6 +118,7 @@ internal static partial class TsvLineScan
     /// True when <paramref name="sortedColumns"/> (ascending, distinct) are the first columns of the line, 0 to
     /// Length - 1: every separator up to the last of them ends a selected field, so the chunks need no column test.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool IsPrefix(int[] sortedColumns) => sortedColumns.Length > 0 && sortedColumns[sortedColumns.Length - 1] == sortedColumns.Length - 1;
 
     // The kernel with the selection's shape a constant at each call: each shape compiles to its own loop, so neither
