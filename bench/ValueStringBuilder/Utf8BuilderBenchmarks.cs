@@ -112,6 +112,20 @@ public class Utf8BuilderLogLineBenchmarks
         return written;
     }
 
+    /// <summary>
+    /// The builder over the destination itself, as <c>Utf8.TryWrite</c> writes into it: no stack buffer to zero and
+    /// no copy out (a line longer than the destination would move to a rented array; this one fits).
+    /// </summary>
+    [Benchmark]
+    public int OursOverDestination()
+    {
+        var b = new Utf8ValueStringBuilder(_destination);
+        b.Append(Invariant, $"{_time:O} INFO user={_user} status={_status} items={_items} request={_request} msg={_message}");
+        int written = b.Length;
+        b.Dispose();
+        return written;
+    }
+
     [Benchmark]
     public int OursOverArrayBufferWriter()
     {

@@ -14,6 +14,14 @@ internal static class AsciiCore
 {
     private static bool UseVector512 => Vector512.IsHardwareAccelerated && Avx512BW.IsSupported;
 
+    /// <summary>
+    /// <see cref="Narrow"/> for at most 16 chars (a literal or a short value), without the dispatch on length: two
+    /// overlapping loads cover 8 to 16 chars, so a builder's append inlines it instead of looping char by char.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static nuint NarrowShort(ref char source, ref byte destination, nuint length) =>
+        AsciiShort.Narrow(ref source, ref destination, length);
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static nuint Narrow(ref char source, ref byte destination, nuint length)
     {

@@ -10,6 +10,11 @@ namespace FastText;
 /// </summary>
 internal static class AsciiCore
 {
+    /// <summary><see cref="Narrow"/> for at most 16 chars (a literal or a short value): the 64-bit path, a vector never fills.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static nuint NarrowShort(ref char source, ref byte destination, nuint length) =>
+        AsciiUInt64.Narrow(ref source, ref destination, length);
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static nuint Narrow(ref char source, ref byte destination, nuint length) =>
         Vector.IsHardwareAccelerated && length >= (nuint)Vector<byte>.Count

@@ -8,7 +8,7 @@ namespace FastText;
 // Text appends: chars go through the ASCII narrowing and the UTF-8 transcoder; bytes are copied as they are.
 public ref partial struct Utf8ValueStringBuilder
 {
-    // Up to this many chars, an append tries a scalar ASCII loop first.
+    // Up to this many chars, an append tries the short ASCII narrowing first.
     private const int ShortText = 16;
 
     /// <summary>Appends a string, encoded as UTF-8; <see langword="null"/> appends nothing.</summary>
@@ -44,19 +44,12 @@ public ref partial struct Utf8ValueStringBuilder
         Span<byte> free = _bytes.Slice(pos);
         if (value.Length <= ShortText && value.Length <= free.Length)
         {
-            // Literals and short values: a plain loop beats setting up the SIMD narrowing (both lengths checked above).
-            ref char source = ref MemoryMarshal.GetReference(value);
-            ref byte destination = ref MemoryMarshal.GetReference(free);
-            int i = 0;
-            while (i < value.Length && Unsafe.Add(ref source, i) <= 0x7F)
+            // Literals and short values: the short narrowing inline (overlapping loads, no length dispatch), both
+            // lengths checked above; text with a non-ASCII char goes on to the transcoder below.
+            nuint length = (nuint)value.Length;
+            if (AsciiCore.NarrowShort(ref MemoryMarshal.GetReference(value), ref MemoryMarshal.GetReference(free), length) == length)
             {
-                Unsafe.Add(ref destination, i) = (byte)Unsafe.Add(ref source, i);
-                i++;
-            }
-
-            if (i == value.Length)
-            {
-                _pos = pos + i;
+                _pos = pos + value.Length;
                 return;
             }
         }

@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Globalization;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using FastText.Internal;
 
 namespace FastText;
@@ -252,17 +253,22 @@ public ref partial struct Utf8ValueStringBuilder
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void AppendLiteral(string value)
         {
-            // A one-char ASCII literal (a separator) inline; everything else through the text path.
+            // A short ASCII literal (the common case: " user=", ", ") is narrowed inline, without the call to the
+            // text path; anything else (longer, non-ASCII, after a lone high surrogate, not fitting) goes there.
             int pos = _draft._pos;
-            if (value.Length == 1 && value[0] <= 0x7F && _draft._pendingHigh == '\0' && (uint)pos < (uint)_draft._bytes.Length)
+            Span<byte> bytes = _draft._bytes;
+            if (value.Length <= ShortText && _draft._pendingHigh == '\0' && (uint)pos <= (uint)bytes.Length && value.Length <= bytes.Length - pos)
             {
-                _draft._bytes[pos] = (byte)value[0];
-                _draft._pos = pos + 1;
+                nuint length = (nuint)value.Length;
+                ref byte destination = ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), pos);
+                if (AsciiCore.NarrowShort(ref MemoryMarshal.GetReference(value.AsSpan()), ref destination, length) == length)
+                {
+                    _draft._pos = pos + value.Length;
+                    return;
+                }
             }
-            else
-            {
-                _draft.Append(value);
-            }
+
+            _draft.Append(value);
         }
 
         /// <summary>Called by the compiler for a hole.</summary>

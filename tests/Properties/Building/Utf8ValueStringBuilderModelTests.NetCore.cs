@@ -25,7 +25,7 @@ public class Utf8ValueStringBuilderModelTests
         AppendString, AppendNullString, AppendSpan, AppendChar, AppendRepeated, AppendUtf8, AppendBool, AppendInt,
         AppendLong, AppendShort, AppendSByte, AppendByte, AppendUInt, AppendULong, AppendHex, AppendDouble, AppendFloat,
         AppendDecimal, AppendGuid, AppendDateTime, AppendDateTimeOffset, AppendTimeSpan, AppendLine, AppendLineText,
-        AppendInterpolated, AppendInterpolatedAligned, AppendNullable, AppendObject, AppendThrowing,
+        AppendInterpolated, AppendInterpolatedLiterals, AppendInterpolatedAligned, AppendNullable, AppendObject, AppendThrowing,
         AppendInterpolatedThrowing, AppendSelf, Flush, AppendNothing,
     }
 
@@ -309,6 +309,16 @@ public class Utf8ValueStringBuilderModelTests
             case OpKind.AppendInterpolated:
                 b.Append($"[{op.Text}|{op.Number}|{op.Real}|{op.C}|{op.Number:X}]");
                 model.Append(string.Format(Invariant, "[{0}|{1}|{2}|{3}|{1:X}]", op.Text, op.Number, op.Real, op.C));
+                break;
+            case OpKind.AppendInterpolatedLiterals:
+                // The handler as the compiler drives it, with generated literals (compile-time ones cannot vary):
+                // ASCII or not, lone surrogates, 0 to 600 chars, around a hole and at its ends.
+                var literals = new Utf8ValueStringBuilder.AppendInterpolatedStringHandler(op.Text.Length * 2, 1, in b);
+                literals.AppendLiteral(op.Text);
+                literals.AppendFormatted(op.Number);
+                literals.AppendLiteral(op.Text.Substring(Math.Min(op.A, op.Text.Length)));
+                b.Append(literals);
+                model.Append(op.Text).Append(op.Number.ToString(Invariant)).Append(op.Text, Math.Min(op.A, op.Text.Length), op.Text.Length - Math.Min(op.A, op.Text.Length));
                 break;
             case OpKind.AppendInterpolatedAligned:
                 // Alignment counts UTF-16 chars, as string.Format does; the texts are kept free of surrogates here
