@@ -40,22 +40,15 @@ public ref partial struct Utf8ValueStringBuilder
             }
         }
 
-        int pos = _pos;
-        Span<byte> free = _bytes.Slice(pos);
-        if (value.Length <= ShortText && value.Length <= free.Length)
+        if (TryAppendShortAscii(value))
         {
-            // Literals and short values: the short narrowing inline (overlapping loads, no length dispatch), both
-            // lengths checked above; text with a non-ASCII char goes on to the transcoder below.
-            nuint length = (nuint)value.Length;
-            if (AsciiCore.NarrowShort(ref MemoryMarshal.GetReference(value), ref MemoryMarshal.GetReference(free), length) == length)
-            {
-                _pos = pos + value.Length;
-                return;
-            }
+            return;
         }
 
         // Most text fits and is ASCII: one pass of the SIMD narrowing, falling into the transcoder at the first
         // non-ASCII char.
+        int pos = _pos;
+        Span<byte> free = _bytes.Slice(pos);
         if (value.Length <= free.Length && AsciiText.TryEncodeUtf8(value, free, out int written))
         {
             _pos = pos + written;
@@ -69,6 +62,31 @@ public ref partial struct Utf8ValueStringBuilder
         {
             _pendingHigh = value[value.Length - 1];
         }
+    }
+
+    /// <summary>
+    /// Literals and short values: up to <see cref="ShortText"/> ASCII chars that fit, narrowed inline (overlapping
+    /// loads, no length dispatch). False, with the length unchanged, for anything else: text with a non-ASCII char
+    /// may have left bytes in the free space, which the text path then writes over from the same position. The
+    /// caller settles a pending high surrogate first (an ASCII char after it must not pair with it).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryAppendShortAscii(scoped ReadOnlySpan<char> value)
+    {
+        int pos = _pos;
+        Span<byte> bytes = _bytes;
+        if (value.Length <= ShortText && (uint)pos <= (uint)bytes.Length && value.Length <= bytes.Length - pos)
+        {
+            nuint length = (nuint)value.Length;
+            ref byte destination = ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), pos);
+            if (AsciiCore.NarrowShort(ref MemoryMarshal.GetReference(value), ref destination, length) == length)
+            {
+                _pos = pos + value.Length;
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /// <summary>Appends one char, encoded as UTF-8 (see the type's remarks for surrogates).</summary>

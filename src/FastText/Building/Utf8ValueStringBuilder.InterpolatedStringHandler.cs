@@ -2,7 +2,6 @@ using System;
 using System.Buffers;
 using System.Globalization;
 using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 using FastText.Internal;
 
 namespace FastText;
@@ -255,17 +254,9 @@ public ref partial struct Utf8ValueStringBuilder
         {
             // A short ASCII literal (the common case: " user=", ", ") is narrowed inline, without the call to the
             // text path; anything else (longer, non-ASCII, after a lone high surrogate, not fitting) goes there.
-            int pos = _draft._pos;
-            Span<byte> bytes = _draft._bytes;
-            if (value.Length <= ShortText && _draft._pendingHigh == '\0' && (uint)pos <= (uint)bytes.Length && value.Length <= bytes.Length - pos)
+            if (_draft._pendingHigh == '\0' && _draft.TryAppendShortAscii(value))
             {
-                nuint length = (nuint)value.Length;
-                ref byte destination = ref Unsafe.Add(ref MemoryMarshal.GetReference(bytes), pos);
-                if (AsciiCore.NarrowShort(ref MemoryMarshal.GetReference(value.AsSpan()), ref destination, length) == length)
-                {
-                    _draft._pos = pos + value.Length;
-                    return;
-                }
+                return;
             }
 
             _draft.Append(value);

@@ -123,6 +123,8 @@ internal static partial class TsvLineScan
 
     // The kernel with the selection's shape a constant at each call: each shape compiles to its own loop, so neither
     // carries the other's variables (with both in one loop, the sparse walk kept its masks and column in memory).
+    // The whole method is instantiated twice, scalar tail included: doubling only the kernel call, with the tail's
+    // locals shared by both instances, left the int + double read at 5.6-6.4 ms against 4.0 ms in a scratch loop.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int SelectColumns(
         ReadOnlySpan<byte> data,
