@@ -118,4 +118,32 @@ public class Utf8InterpolatedLiteralTests
             }
         }
     }
+
+    /// <summary>
+    /// A handler made with <c>default</c> (safe code can) has an empty draft: its literals, short or not, write
+    /// nothing outside memory it owns, and completing it into a builder is refused with nothing appended.
+    /// </summary>
+    [Fact]
+    public void A_default_handler_takes_literals_without_writing_anywhere_and_is_refused()
+    {
+        Utf8ValueStringBuilder.AppendInterpolatedStringHandler handler = default;
+        handler.AppendLiteral(string.Empty);
+        handler.AppendLiteral("abc");
+        handler.AppendLiteral(new string('x', 40));
+        var builder = new Utf8ValueStringBuilder(new byte[16]);
+        builder.Append("kept");
+        Type? thrown = null;
+        try
+        {
+            builder.Append(handler);
+        }
+        catch (InvalidOperationException e)
+        {
+            thrown = e.GetType();
+        }
+
+        Assert.Equal(typeof(InvalidOperationException), thrown);
+        Assert.Equal("kept", builder.ToString());
+        builder.Dispose();
+    }
 }
