@@ -62,7 +62,6 @@ internal static class KeyShapeTemplate
             public sealed class KeyShape<{{types}}>
             {
                 private readonly KeyLayout _layout;
-                private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
                 {{Each(n, "\n    ", i => $"private readonly KeyPart<T{i}> _part{i};")}}
 
                 internal KeyShape(KeyLayout layout, {{Each(n, ", ", i => $"KeyPart<T{i}> part{i}")}})
@@ -78,7 +77,7 @@ internal static class KeyShapeTemplate
                 public string Build({{parameters}})
                 {
                     var composer = new Composer(this, {{values}});
-                    return KeyStringFactory.Create(composer.Measure(), composer, _write);
+                    return KeyStringFactory.Create(composer.Measure(), ref composer);
                 }
 
                 /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>

@@ -142,7 +142,7 @@ public static class Program
         if (chunkLength > 0)
         {
             parallel ??= new ParallelCutter(commandLine, output, Math.Max(Environment.ProcessorCount, 2), chunkLength);
-            parallel.CutAll(mapped.Address, mapped.Length, cutter, mapped.Populate);
+            parallel.CutAll(mapped.Address, mapped.Length, cutter, mapped.Populate, mapped.Release);
         }
         else
         {

@@ -43,6 +43,7 @@ internal sealed class ParallelCutter
     private readonly bool[] _slotDone;
 
     private Action<long, long>? _prepareRange;
+    private Action<long, long>? _releaseRange;
     private unsafe byte* _input;
     private long _length;
 
@@ -103,9 +104,10 @@ internal sealed class ParallelCutter
     /// returns where it starts: the caller cuts from there on. A worker calls <paramref name="prepareRange"/>
     /// (offset, count) for each chunk before reading it (a mapped file populates its pages).
     /// </summary>
-    public unsafe long Cut(byte* input, long length, byte terminator, Action<long, long>? prepareRange = null)
+    public unsafe long Cut(byte* input, long length, byte terminator, Action<long, long>? prepareRange = null, Action<long, long>? releaseRange = null)
     {
         _prepareRange = prepareRange;
+        _releaseRange = releaseRange;
         _input = input;
         _length = length;
         _chunkedLength = length;
@@ -152,9 +154,9 @@ internal sealed class ParallelCutter
     /// <see cref="Cut"/>, then, if it stopped before a line too long for a chunk, the rest with
     /// <paramref name="cutter"/> (sequentially, streaming that line): all of the input, in order.
     /// </summary>
-    public unsafe void CutAll(byte* input, long length, FieldCutter cutter, Action<long, long>? prepareRange = null)
+    public unsafe void CutAll(byte* input, long length, FieldCutter cutter, Action<long, long>? prepareRange = null, Action<long, long>? releaseRange = null)
     {
-        long cut = Cut(input, length, cutter.Terminator, prepareRange);
+        long cut = Cut(input, length, cutter.Terminator, prepareRange, releaseRange);
         if (cut < length)
         {
             // Each line is cut on its own, so a cut may start at any line.
@@ -237,6 +239,7 @@ internal sealed class ParallelCutter
         _prepareRange?.Invoke(start, end - start);
         var lines = new ReadOnlySpan<byte>(_input + start, (int)(end - start));
         cutter.CutChunk(lines, isEndOfInput: end == _length, _endsWithTerminator, into);
+        _releaseRange?.Invoke(start, end - start);
     }
 
     /// <summary>

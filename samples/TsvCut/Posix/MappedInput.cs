@@ -29,6 +29,23 @@ internal sealed unsafe class MappedInput : IDisposable
         }
     }
 
+    /// <summary>
+    /// Drops this process's page-table entries for the whole pages inside the <paramref name="count"/> bytes from
+    /// <paramref name="offset"/>, once they have been read: the file's pages stay in the page cache, and a later read
+    /// of them faults them in again. Tearing down the entries of a 96 MB mapping took about 3 ms on one thread in
+    /// munmap at the end; parallel workers releasing their own chunks share that work.
+    /// </summary>
+    public void Release(long offset, long count)
+    {
+        long pageSize = Environment.SystemPageSize;
+        long firstPage = (offset + pageSize - 1) & ~(pageSize - 1);
+        long endPage = (offset + count) & ~(pageSize - 1);
+        if (OperatingSystem.IsLinux() && endPage > firstPage)
+        {
+            _ = NativeMethods.Advise(Address + firstPage, (nuint)(endPage - firstPage), NativeMethods.MADV_DONTNEED);
+        }
+    }
+
     public void Dispose()
     {
         if (Address != null)

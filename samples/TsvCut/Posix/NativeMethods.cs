@@ -37,6 +37,7 @@ internal static unsafe partial class NativeMethods
     public const int PROT_READ = 1;
     public const int MAP_PRIVATE = 2;
     public const int MADV_SEQUENTIAL = 2;
+    public const int MADV_DONTNEED = 4;
     public const int MADV_POPULATE_READ_LINUX = 22;
 
     [LibraryImport(LibC, EntryPoint = "lseek", SetLastError = true)]

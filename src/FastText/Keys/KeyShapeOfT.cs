@@ -19,7 +19,6 @@ namespace FastText;
 public sealed class KeyShape<T1>
 {
     private readonly KeyLayout _layout;
-    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
 
     internal KeyShape(KeyLayout layout, KeyPart<T1> part1)
@@ -37,7 +36,7 @@ public sealed class KeyShape<T1>
     public string Build(T1 value1)
     {
         var composer = new Composer(this, value1);
-        return KeyStringFactory.Create(composer.Measure(), composer, _write);
+        return KeyStringFactory.Create(composer.Measure(), ref composer);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -181,7 +180,6 @@ public sealed class KeyShape<T1>
 public sealed class KeyShape<T1, T2>
 {
     private readonly KeyLayout _layout;
-    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
     private readonly KeyPart<T2> _part2;
 
@@ -202,7 +200,7 @@ public sealed class KeyShape<T1, T2>
     public string Build(T1 value1, T2 value2)
     {
         var composer = new Composer(this, value1, value2);
-        return KeyStringFactory.Create(composer.Measure(), composer, _write);
+        return KeyStringFactory.Create(composer.Measure(), ref composer);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -377,7 +375,6 @@ public sealed class KeyShape<T1, T2>
 public sealed class KeyShape<T1, T2, T3>
 {
     private readonly KeyLayout _layout;
-    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
     private readonly KeyPart<T2> _part2;
     private readonly KeyPart<T3> _part3;
@@ -401,7 +398,7 @@ public sealed class KeyShape<T1, T2, T3>
     public string Build(T1 value1, T2 value2, T3 value3)
     {
         var composer = new Composer(this, value1, value2, value3);
-        return KeyStringFactory.Create(composer.Measure(), composer, _write);
+        return KeyStringFactory.Create(composer.Measure(), ref composer);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -603,7 +600,6 @@ public sealed class KeyShape<T1, T2, T3>
 public sealed class KeyShape<T1, T2, T3, T4>
 {
     private readonly KeyLayout _layout;
-    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
     private readonly KeyPart<T2> _part2;
     private readonly KeyPart<T3> _part3;
@@ -630,7 +626,7 @@ public sealed class KeyShape<T1, T2, T3, T4>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4)
     {
         var composer = new Composer(this, value1, value2, value3, value4);
-        return KeyStringFactory.Create(composer.Measure(), composer, _write);
+        return KeyStringFactory.Create(composer.Measure(), ref composer);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -859,7 +855,6 @@ public sealed class KeyShape<T1, T2, T3, T4>
 public sealed class KeyShape<T1, T2, T3, T4, T5>
 {
     private readonly KeyLayout _layout;
-    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
     private readonly KeyPart<T2> _part2;
     private readonly KeyPart<T3> _part3;
@@ -889,7 +884,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5);
-        return KeyStringFactory.Create(composer.Measure(), composer, _write);
+        return KeyStringFactory.Create(composer.Measure(), ref composer);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -1145,7 +1140,6 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
 public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
 {
     private readonly KeyLayout _layout;
-    private readonly System.Buffers.SpanAction<char, Composer> _write = KeyWriteAction<Composer>.Instance;
     private readonly KeyPart<T1> _part1;
     private readonly KeyPart<T2> _part2;
     private readonly KeyPart<T3> _part3;
@@ -1178,7 +1172,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     public string Build(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6)
     {
         var composer = new Composer(this, value1, value2, value3, value4, value5, value6);
-        return KeyStringFactory.Create(composer.Measure(), composer, _write);
+        return KeyStringFactory.Create(composer.Measure(), ref composer);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>

@@ -1,13 +1,34 @@
-using System.Buffers;
+using System;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace FastText;
 
-/// <summary>Allocates the key once and writes it in place through string.Create with a cached delegate (see <see cref="KeyWriteAction{TComposer}"/>).</summary>
+/// <summary>
+/// Allocates the key once at its measured length and has the composer write straight into it.
+/// </summary>
+/// <remarks>
+/// This is what string.Create does, without its delegate: shapes with a reference-type part run shared generic code,
+/// where invoking a <c>SpanAction&lt;char, Composer&gt;</c> went through an instantiating stub and copied the composer
+/// twice, about 9 ns of a 48 ns cache key. The string is written only here, before anyone else can see it, and every
+/// char of it is written (the composer fills exactly the measured length; custom parts clear theirs first).
+/// </remarks>
 internal static class KeyStringFactory
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static string Create<TComposer>(int length, TComposer composer, SpanAction<char, TComposer> write)
-        where TComposer : struct, IKeyComposer =>
-        string.Create(length, composer, write);
+    internal static string Create<TComposer>(int length, ref TComposer composer)
+        where TComposer : struct, IKeyComposer
+    {
+        if (length == 0)
+        {
+            return string.Empty;
+        }
+
+        // new string('\0', n) is a fresh allocation for n > 0 (the runtime only skips the fill for '\0').
+        string key = new string('\0', length);
+        int written = composer.Write(MemoryMarshal.CreateSpan(ref Unsafe.AsRef(in key.GetPinnableReference()), length));
+        Debug.Assert(written == length, "A key part wrote a different length than it measured.");
+        return key;
+    }
 }

@@ -14,9 +14,8 @@ internal static class KeyStringFactory
     private const int StackLimit = 512;
 
     /// <summary>A new string of <paramref name="length"/> chars that <paramref name="composer"/> writes.</summary>
-    /// <remarks><paramref name="write"/> is unused here: the composer writes into the buffer directly.</remarks>
     [SkipLocalsInit] // the composer writes every char of the buffer before the string copies it (custom parts clear theirs first)
-    internal static unsafe string Create<TComposer>(int length, TComposer composer, SpanAction<char, TComposer> write)
+    internal static unsafe string Create<TComposer>(int length, ref TComposer composer)
         where TComposer : struct, IKeyComposer
     {
         if (length == 0)
