@@ -281,15 +281,27 @@ public ref partial struct ValueStringBuilder
     /// A second call does nothing. The caller's initial buffer is forgotten, never returned. A copy of this builder
     /// whose array another copy already returned returns nothing and does not throw.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Dispose()
     {
-        bool owned = OwnsRented;
+        // The state is forgotten before anything is returned, so a pool that throws cannot leave the array for a
+        // second Dispose. A builder that never rented (the caller's buffer was enough) does only this, inline.
         char[]? toReturn = _rented;
+        long stamp = _stamp;
         _rented = null;
         _chars = default;
         _pos = 0;
         _stamp = 0;
-        if (toReturn is not null && owned)
+        if (toReturn is not null)
+        {
+            ReleaseIfOwned(toReturn, stamp);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void ReleaseIfOwned(char[] toReturn, long stamp)
+    {
+        if (OwnershipStamp.Holds(toReturn, stamp))
         {
             ReleaseRented(toReturn);
         }
