@@ -102,7 +102,10 @@ internal sealed class ParallelCutter
     /// Cuts the <paramref name="length"/> bytes at <paramref name="input"/> into the output (flushed) and returns
     /// <paramref name="length"/>, or, when a line longer than a chunk may be follows, cuts the lines before it and
     /// returns where it starts: the caller cuts from there on. A worker calls <paramref name="prepareRange"/>
-    /// (offset, count) for each chunk before reading it (a mapped file populates its pages).
+    /// (offset, count) for each chunk before reading it (a mapped file populates its pages), and
+    /// <paramref name="releaseRange"/> once it has cut it (a mapped file drops its page-table entries, so the
+    /// teardown is shared by the workers instead of done by one thread at the end). A released page may still be
+    /// read afterwards (a neighbouring chunk's boundary search): it is read again from the file's cache.
     /// </summary>
     public unsafe long Cut(byte* input, long length, byte terminator, Action<long, long>? prepareRange = null, Action<long, long>? releaseRange = null)
     {
