@@ -13,6 +13,46 @@ public class ValueStringBuilderPoolIntegrityTests
     private static readonly string Long = new('L', 100);
 
     [Fact]
+    public void A_pool_that_throws_on_return_leaves_an_empty_builder_that_returns_nothing_again()
+    {
+        // Dispose forgets the builder's state before it gives the array back, so a pool that throws there leaves no
+        // array behind for a second Dispose, and the builder is empty and usable.
+        var pool = new ThrowingReturnPool();
+        var builder = new ValueStringBuilder(new char[4], pool);
+        builder.Append(Long);
+        Exception? thrown = null;
+        try
+        {
+            builder.Dispose();
+        }
+        catch (InvalidOperationException e)
+        {
+            thrown = e;
+        }
+
+        Assert.NotNull(thrown);
+        Assert.Equal(1, pool.ReturnCalls);
+        Assert.Equal(0, builder.Length);
+        builder.Dispose();
+        Assert.Equal(1, pool.ReturnCalls);
+        builder.Append("ok");
+        Assert.Equal("ok", builder.ToString());
+    }
+
+    private sealed class ThrowingReturnPool : System.Buffers.ArrayPool<char>
+    {
+        public int ReturnCalls { get; private set; }
+
+        public override char[] Rent(int minimumLength) => new char[minimumLength];
+
+        public override void Return(char[] array, bool clearArray = false)
+        {
+            ReturnCalls++;
+            throw new InvalidOperationException("This pool refuses every return.");
+        }
+    }
+
+    [Fact]
     public void Growth_returns_each_rented_array_once_and_never_the_callers_buffer()
     {
         var pool = new RecordingArrayPool();
