@@ -421,8 +421,26 @@ emulated_lanes() {
     lane_mono_tsvcut_fuzz
 }
 
+# CI keeps only the end of a long log, and a lane prints its failures minutes before the run ends; so a failing test
+# command ends with every failed test's message (and the replay line FsCheck prints) from the runs' console files.
+failure_digest() {
+  local status=$? file shown=0
+  ((status != 0)) || return 0
+  printf '\n==== What failed (exit %s): the failed tests of every run, from %s/*/console.txt ====\n' "$status" "$results_dir"
+  for file in "$results_dir"/*/console.txt; do
+    [[ -e $file ]] || continue
+    if grep -qE '^\s*(\[(FAIL|ERROR)\]|Failed [A-Za-z_.]+)' "$file"; then
+      printf -- '-- %s\n' "$(basename "$(dirname "$file")")"
+      grep -E -A25 '^\s*(\[(FAIL|ERROR)\]|Failed [A-Za-z_.]+)' "$file" | cut -c1-400 | head -80
+      shown=1
+    fi
+  done
+  ((shown)) || echo "  no failed test in the console files: the failing step's own output above says what stopped it"
+}
+
 case "${1:-test}" in
   test)
+    trap failure_digest EXIT
     # Mono's .NET Framework reference assemblies build tests/Properties.Net48 in the solution; installed first.
     step "Install Mono, qemu and the arm64 Mono sysroot (cached)" eng/test-mono.sh setup
     step "The arm64 library root for CoreCLR ARM64 under qemu (cached)" eng/test-arm64.sh setup
