@@ -123,7 +123,8 @@ public ref partial struct Utf8ValueStringBuilder
                 && FormatWithUtf8Formatter((TimeSpan)(object)value!, new StandardFormat('c'));
         }
 
-        if (value is string text)
+        // Mono boxes a value type to test it for string; no value type is one.
+        if (!typeof(T).IsValueType && value is string text)
         {
             Append(text);
             return true;

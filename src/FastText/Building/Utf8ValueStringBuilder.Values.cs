@@ -1,5 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
+using FastText.Internal;
 
 namespace FastText;
 
@@ -55,15 +56,6 @@ public ref partial struct Utf8ValueStringBuilder
     }
 
     /// <summary>Formats through <c>ToString</c> (the fallback of both targets) and encodes the text.</summary>
-    private void AppendThroughString<T>(T value, string? format, IFormatProvider? provider)
-    {
-        if (value is IFormattable)
-        {
-            Append(((IFormattable)value).ToString(format, provider));
-        }
-        else if (value is not null)
-        {
-            Append(value.ToString());
-        }
-    }
+    private void AppendThroughString<T>(T value, string? format, IFormatProvider? provider) =>
+        Append(ValueText.Of(value, format, provider));
 }

@@ -44,13 +44,9 @@ public ref partial struct ValueStringBuilder
                 AppendValueSlow(value, format, provider);
             }
         }
-        else if (value is IFormattable)
+        else
         {
-            Append(((IFormattable)value).ToString(format, provider));
-        }
-        else if (value is not null)
-        {
-            Append(value.ToString());
+            Append(ValueText.Of(value, format, provider));
         }
     }
 

@@ -9,7 +9,8 @@ namespace FastText;
 
 // netstandard2.0 has no ISpanFormattable. The formats whose text does not depend on the culture (or only on the
 // minus sign, or on the invariant date patterns, checked below) go through System.Buffers.Text.Utf8Formatter into a
-// stack buffer and are widened in place: no allocation. Everything else (float, double, decimal, culture-specific
+// stack buffer and are widened in place (integers in the default format and Guids are written as chars directly):
+// no allocation. Everything else (float, double, decimal, culture-specific
 // or custom formats, other IFormattable types) falls back to ToString(format, provider), which allocates that
 // string; the text is the same either way.
 public ref partial struct ValueStringBuilder
@@ -29,14 +30,7 @@ public ref partial struct ValueStringBuilder
             return;
         }
 
-        if (value is IFormattable)
-        {
-            Append(((IFormattable)value).ToString(format, provider));
-        }
-        else if (value is not null)
-        {
-            Append(value.ToString());
-        }
+        Append(ValueText.Of(value, format, provider));
     }
 
     /// <summary>
@@ -132,7 +126,8 @@ public ref partial struct ValueStringBuilder
             return TryAppendTimeSpan((TimeSpan)(object)value!, format);
         }
 
-        if (value is string text)
+        // Mono boxes a value type to test it for string; no value type is one.
+        if (!typeof(T).IsValueType && value is string text)
         {
             Append(text);
             return true;
@@ -230,21 +225,15 @@ public ref partial struct ValueStringBuilder
         return true;
     }
 
-    [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendGuid(Guid value, string? format)
     {
-        if (!Utf8StandardFormats.TryGetGuidFormat(format, out StandardFormat standard))
+        char symbol = GuidText.Symbol(format);
+        if (symbol == '\0')
         {
             return false;
         }
 
-        Span<byte> utf8 = stackalloc byte[Utf8ScratchLength];
-        if (!Utf8Formatter.TryFormat(value, utf8, out int written, standard))
-        {
-            return false;
-        }
-
-        AppendAscii(utf8.Slice(0, written));
+        GuidText.Write(value, symbol, AppendSpan(GuidText.LengthOf(symbol)));
         return true;
     }
 

@@ -4,7 +4,7 @@ using FastText.Internal;
 namespace FastText;
 
 /// <summary>A Guid part in one of the standard formats N, D, B, P or X (lower-case hex), as <see cref="Guid.ToString(string)"/>.</summary>
-internal sealed partial class GuidKeyPart : KeyPart<Guid>
+internal sealed class GuidKeyPart : KeyPart<Guid>
 {
     private readonly char _format;
     private readonly int _length;
@@ -12,7 +12,7 @@ internal sealed partial class GuidKeyPart : KeyPart<Guid>
     internal GuidKeyPart(string name, string? format)
         : base(name, LengthOf(format))
     {
-        _format = string.IsNullOrEmpty(format) ? 'D' : format!.Length == 1 ? char.ToUpperInvariant(format[0]) : '?';
+        _format = GuidText.Symbol(format);
         _length = LengthOf(format);
         if (_length < 0)
         {
@@ -20,15 +20,11 @@ internal sealed partial class GuidKeyPart : KeyPart<Guid>
         }
     }
 
-    private static int LengthOf(string? format) =>
-        (string.IsNullOrEmpty(format) ? 'D' : format!.Length == 1 ? char.ToUpperInvariant(format[0]) : '?') switch
-        {
-            'N' => 32,
-            'D' => 36,
-            'B' or 'P' => 38,
-            'X' => 68,
-            _ => -1,
-        };
+    private static int LengthOf(string? format)
+    {
+        char symbol = GuidText.Symbol(format);
+        return symbol == '\0' ? -1 : GuidText.LengthOf(symbol);
+    }
 
     internal override KeyPart<Guid> WithFormat(string format) => new GuidKeyPart(Name, format);
 
@@ -38,5 +34,5 @@ internal sealed partial class GuidKeyPart : KeyPart<Guid>
         return _length;
     }
 
-    internal override void Write(Guid value, int plan, Span<char> destination) => WriteFormatted(value, _format, destination);
+    internal override void Write(Guid value, int plan, Span<char> destination) => GuidText.Write(value, _format, destination);
 }
