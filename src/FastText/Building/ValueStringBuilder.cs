@@ -35,12 +35,12 @@ namespace FastText;
 /// the current culture. On net8.0 every supported value formats in place through <c>ISpanFormattable</c> (never an
 /// allocating <c>ToString</c>). On netstandard2.0 these format in place without allocating: integers with the
 /// default, "G", "D"/"Dnn" and "X"/"Xnn" formats (negative values only when the culture's minus sign is "-");
-/// <see cref="Guid"/> with "D", "N", "B", "P"; <see cref="TimeSpan"/> with the default or "c"; <see cref="DateTime"/>
+/// <see cref="Guid"/> with "D", "N", "B", "P", "X"; <see cref="TimeSpan"/> with the default or "c"; <see cref="DateTime"/>
 /// and <see cref="DateTimeOffset"/> with "O" and "R", and with the default or "G" when the culture's date pattern is
 /// the invariant one; <see cref="bool"/>, <see cref="char"/> and strings. Everything else (<see cref="float"/>,
 /// <see cref="double"/>, <see cref="decimal"/>, other formats and cultures, other <see cref="IFormattable"/>
-/// types) is written through <c>ToString(format, provider)</c>, which allocates that intermediate string; the text
-/// is identical.</para>
+/// types) is written through <c>ToString(format, provider)</c>, which allocates that intermediate string (float,
+/// double and decimal call their own, so Mono boxes nothing for them); the text is identical.</para>
 /// </remarks>
 public ref partial struct ValueStringBuilder
 {

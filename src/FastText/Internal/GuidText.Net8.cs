@@ -19,6 +19,11 @@ internal static partial class GuidText
             'P' => value.TryFormat(destination, out written, "P"),
             _ => value.TryFormat(destination, out written, "X"),
         };
-        Debug.Assert(formatted && written == destination.Length);
+        if (!formatted)
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(destination));
+        }
+
+        Debug.Assert(written == LengthOf(symbol));
     }
 }

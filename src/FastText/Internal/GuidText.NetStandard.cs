@@ -13,108 +13,103 @@ internal static partial class GuidText
     /// <summary>Writes <paramref name="value"/> in <paramref name="symbol"/>'s format; <paramref name="destination"/> is exactly <see cref="LengthOf"/> long.</summary>
     internal static void Write(Guid value, char symbol, Span<char> destination)
     {
+        if (destination.Length < LengthOf(symbol))
+        {
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(destination));
+        }
+
         // netstandard2.0 has no Guid.TryFormat. The fields are read in place (Guid's layout is int, short, short, 8
-        // bytes, the order Guid.ToString writes them in) without the temporary array ToByteArray would allocate.
+        // bytes, the order Guid.ToString writes them in) without the temporary array ToByteArray would allocate. The
+        // writes go through a ref, not the span's indexer (the portable span's indexer is slow on Mono and .NET
+        // Framework); the length check above keeps every one of them inside the destination.
         GuidFields fields = Unsafe.As<Guid, GuidFields>(ref value);
+        ref char start = ref MemoryMarshal.GetReference(destination);
+        int pos = 0;
         if (symbol == 'X')
         {
-            WriteX(in fields, destination);
+            // {0xaaaaaaaa,0xbbbb,0xcccc,{0xdd,0xee,0xff,0xgg,0xhh,0xii,0xjj,0xkk}}
+            pos = Char(ref start, pos, '{');
+            pos = Hex0x(ref start, pos, (uint)fields.A, 4);
+            pos = Char(ref start, pos, ',');
+            pos = Hex0x(ref start, pos, (ushort)fields.B, 2);
+            pos = Char(ref start, pos, ',');
+            pos = Hex0x(ref start, pos, (ushort)fields.C, 2);
+            pos = Char(ref start, pos, ',');
+            pos = Char(ref start, pos, '{');
+            pos = Hex0x(ref start, pos, fields.D, 1);
+            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.E, 1);
+            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.F, 1);
+            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.G, 1);
+            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.H, 1);
+            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.I, 1);
+            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.J, 1);
+            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.K, 1);
+            pos = Char(ref start, pos, '}');
+            Char(ref start, pos, '}');
             return;
         }
 
-        int pos = 0;
         if (symbol is 'B' or 'P')
         {
-            destination[pos++] = symbol == 'B' ? '{' : '(';
+            pos = Char(ref start, pos, symbol == 'B' ? '{' : '(');
         }
 
         bool dashes = symbol != 'N';
-        pos = WriteBytes((uint)fields.A, 4, destination, pos);
-        pos = Dash(dashes, destination, pos);
-        pos = WriteBytes((ushort)fields.B, 2, destination, pos);
-        pos = Dash(dashes, destination, pos);
-        pos = WriteBytes((ushort)fields.C, 2, destination, pos);
-        pos = Dash(dashes, destination, pos);
-        pos = WritePair(fields.D, destination, pos);
-        pos = WritePair(fields.E, destination, pos);
-        pos = Dash(dashes, destination, pos);
-        pos = WritePair(fields.F, destination, pos);
-        pos = WritePair(fields.G, destination, pos);
-        pos = WritePair(fields.H, destination, pos);
-        pos = WritePair(fields.I, destination, pos);
-        pos = WritePair(fields.J, destination, pos);
-        pos = WritePair(fields.K, destination, pos);
+        pos = Hex(ref start, pos, (uint)fields.A, 4);
+        pos = Dash(ref start, pos, dashes);
+        pos = Hex(ref start, pos, (ushort)fields.B, 2);
+        pos = Dash(ref start, pos, dashes);
+        pos = Hex(ref start, pos, (ushort)fields.C, 2);
+        pos = Dash(ref start, pos, dashes);
+        pos = Pair(ref start, pos, fields.D);
+        pos = Pair(ref start, pos, fields.E);
+        pos = Dash(ref start, pos, dashes);
+        pos = Pair(ref start, pos, fields.F);
+        pos = Pair(ref start, pos, fields.G);
+        pos = Pair(ref start, pos, fields.H);
+        pos = Pair(ref start, pos, fields.I);
+        pos = Pair(ref start, pos, fields.J);
+        pos = Pair(ref start, pos, fields.K);
         if (symbol is 'B' or 'P')
         {
-            destination[pos] = symbol == 'B' ? '}' : ')';
+            Char(ref start, pos, symbol == 'B' ? '}' : ')');
         }
     }
 
-    // {0xaaaaaaaa,0xbbbb,0xcccc,{0xdd,0xee,0xff,0xgg,0xhh,0xii,0xjj,0xkk}}
-    private static void WriteX(in GuidFields fields, Span<char> destination)
+    // Each writer below puts its chars at start + pos (the caller checked they are there) and returns the next pos.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int Char(ref char start, int pos, char value)
     {
-        int pos = 0;
-        destination[pos++] = '{';
-        pos = Write0x((uint)fields.A, 4, destination, pos);
-        destination[pos++] = ',';
-        pos = Write0x((ushort)fields.B, 2, destination, pos);
-        destination[pos++] = ',';
-        pos = Write0x((ushort)fields.C, 2, destination, pos);
-        destination[pos++] = ',';
-        destination[pos++] = '{';
-        pos = Write0x(fields.D, 1, destination, pos);
-        pos = CommaByte(fields.E, destination, pos);
-        pos = CommaByte(fields.F, destination, pos);
-        pos = CommaByte(fields.G, destination, pos);
-        pos = CommaByte(fields.H, destination, pos);
-        pos = CommaByte(fields.I, destination, pos);
-        pos = CommaByte(fields.J, destination, pos);
-        pos = CommaByte(fields.K, destination, pos);
-        destination[pos++] = '}';
-        destination[pos] = '}';
-    }
-
-    private static int CommaByte(byte value, Span<char> destination, int pos)
-    {
-        destination[pos++] = ',';
-        return Write0x(value, 1, destination, pos);
-    }
-
-    private static int Write0x(uint value, int byteCount, Span<char> destination, int pos)
-    {
-        destination[pos++] = '0';
-        destination[pos++] = 'x';
-        return WriteBytes(value, byteCount, destination, pos);
-    }
-
-    private static int Dash(bool dashes, Span<char> destination, int pos)
-    {
-        if (dashes)
-        {
-            destination[pos++] = '-';
-        }
-
-        return pos;
-    }
-
-    // The low byteCount bytes of value, most significant first.
-    private static int WriteBytes(uint value, int byteCount, Span<char> destination, int pos)
-    {
-        for (int shift = (byteCount - 1) * 8; shift >= 0; shift -= 8)
-        {
-            pos = WritePair((byte)(value >> shift), destination, pos);
-        }
-
-        return pos;
+        Unsafe.Add(ref start, pos) = value;
+        return pos + 1;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int WritePair(byte value, Span<char> destination, int pos)
+    private static int Dash(ref char start, int pos, bool dashes) => dashes ? Char(ref start, pos, '-') : pos;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int Pair(ref char start, int pos, byte value)
     {
-        destination[pos] = HexPairs[2 * value];
-        destination[pos + 1] = HexPairs[(2 * value) + 1];
+        // A byte indexes one of the table's 256 pairs: always inside it.
+        ref char pair = ref Unsafe.Add(ref MemoryMarshal.GetReference(HexPairs.AsSpan()), 2 * value);
+        Unsafe.Add(ref start, pos) = pair;
+        Unsafe.Add(ref start, pos + 1) = Unsafe.Add(ref pair, 1);
         return pos + 2;
     }
+
+    // The low byteCount bytes of value, most significant first.
+    private static int Hex(ref char start, int pos, uint value, int byteCount)
+    {
+        for (int shift = (byteCount - 1) * 8; shift >= 0; shift -= 8)
+        {
+            pos = Pair(ref start, pos, (byte)(value >> shift));
+        }
+
+        return pos;
+    }
+
+    private static int Hex0x(ref char start, int pos, uint value, int byteCount) =>
+        Hex(ref start, Char(ref start, Char(ref start, pos, '0'), 'x'), value, byteCount);
 
     private static string CreateHexPairs()
     {
