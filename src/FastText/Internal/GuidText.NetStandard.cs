@@ -24,26 +24,27 @@ internal static partial class GuidText
         // Framework); the length check above keeps every one of them inside the destination.
         GuidFields fields = Unsafe.As<Guid, GuidFields>(ref value);
         ref char start = ref MemoryMarshal.GetReference(destination);
+        ref char pairs = ref MemoryMarshal.GetReference(HexPairs.AsSpan());
         int pos = 0;
         if (symbol == 'X')
         {
             // {0xaaaaaaaa,0xbbbb,0xcccc,{0xdd,0xee,0xff,0xgg,0xhh,0xii,0xjj,0xkk}}
             pos = Char(ref start, pos, '{');
-            pos = Hex0x(ref start, pos, (uint)fields.A, 4);
+            pos = Hex0x(ref start, ref pairs, pos, (uint)fields.A, 4);
             pos = Char(ref start, pos, ',');
-            pos = Hex0x(ref start, pos, (ushort)fields.B, 2);
+            pos = Hex0x(ref start, ref pairs, pos, (ushort)fields.B, 2);
             pos = Char(ref start, pos, ',');
-            pos = Hex0x(ref start, pos, (ushort)fields.C, 2);
+            pos = Hex0x(ref start, ref pairs, pos, (ushort)fields.C, 2);
             pos = Char(ref start, pos, ',');
             pos = Char(ref start, pos, '{');
-            pos = Hex0x(ref start, pos, fields.D, 1);
-            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.E, 1);
-            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.F, 1);
-            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.G, 1);
-            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.H, 1);
-            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.I, 1);
-            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.J, 1);
-            pos = Hex0x(ref start, Char(ref start, pos, ','), fields.K, 1);
+            pos = Hex0x(ref start, ref pairs, pos, fields.D, 1);
+            pos = Hex0x(ref start, ref pairs, Char(ref start, pos, ','), fields.E, 1);
+            pos = Hex0x(ref start, ref pairs, Char(ref start, pos, ','), fields.F, 1);
+            pos = Hex0x(ref start, ref pairs, Char(ref start, pos, ','), fields.G, 1);
+            pos = Hex0x(ref start, ref pairs, Char(ref start, pos, ','), fields.H, 1);
+            pos = Hex0x(ref start, ref pairs, Char(ref start, pos, ','), fields.I, 1);
+            pos = Hex0x(ref start, ref pairs, Char(ref start, pos, ','), fields.J, 1);
+            pos = Hex0x(ref start, ref pairs, Char(ref start, pos, ','), fields.K, 1);
             pos = Char(ref start, pos, '}');
             Char(ref start, pos, '}');
             return;
@@ -55,21 +56,21 @@ internal static partial class GuidText
         }
 
         bool dashes = symbol != 'N';
-        pos = Hex(ref start, pos, (uint)fields.A, 4);
+        pos = Hex(ref start, ref pairs, pos, (uint)fields.A, 4);
         pos = Dash(ref start, pos, dashes);
-        pos = Hex(ref start, pos, (ushort)fields.B, 2);
+        pos = Hex(ref start, ref pairs, pos, (ushort)fields.B, 2);
         pos = Dash(ref start, pos, dashes);
-        pos = Hex(ref start, pos, (ushort)fields.C, 2);
+        pos = Hex(ref start, ref pairs, pos, (ushort)fields.C, 2);
         pos = Dash(ref start, pos, dashes);
-        pos = Pair(ref start, pos, fields.D);
-        pos = Pair(ref start, pos, fields.E);
+        pos = Pair(ref start, ref pairs, pos, fields.D);
+        pos = Pair(ref start, ref pairs, pos, fields.E);
         pos = Dash(ref start, pos, dashes);
-        pos = Pair(ref start, pos, fields.F);
-        pos = Pair(ref start, pos, fields.G);
-        pos = Pair(ref start, pos, fields.H);
-        pos = Pair(ref start, pos, fields.I);
-        pos = Pair(ref start, pos, fields.J);
-        pos = Pair(ref start, pos, fields.K);
+        pos = Pair(ref start, ref pairs, pos, fields.F);
+        pos = Pair(ref start, ref pairs, pos, fields.G);
+        pos = Pair(ref start, ref pairs, pos, fields.H);
+        pos = Pair(ref start, ref pairs, pos, fields.I);
+        pos = Pair(ref start, ref pairs, pos, fields.J);
+        pos = Pair(ref start, ref pairs, pos, fields.K);
         if (symbol is 'B' or 'P')
         {
             Char(ref start, pos, symbol == 'B' ? '}' : ')');
@@ -88,28 +89,28 @@ internal static partial class GuidText
     private static int Dash(ref char start, int pos, bool dashes) => dashes ? Char(ref start, pos, '-') : pos;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static int Pair(ref char start, int pos, byte value)
+    private static int Pair(ref char start, ref char pairs, int pos, byte value)
     {
         // A byte indexes one of the table's 256 pairs: always inside it.
-        ref char pair = ref Unsafe.Add(ref MemoryMarshal.GetReference(HexPairs.AsSpan()), 2 * value);
+        ref char pair = ref Unsafe.Add(ref pairs, 2 * value);
         Unsafe.Add(ref start, pos) = pair;
         Unsafe.Add(ref start, pos + 1) = Unsafe.Add(ref pair, 1);
         return pos + 2;
     }
 
     // The low byteCount bytes of value, most significant first.
-    private static int Hex(ref char start, int pos, uint value, int byteCount)
+    private static int Hex(ref char start, ref char pairs, int pos, uint value, int byteCount)
     {
         for (int shift = (byteCount - 1) * 8; shift >= 0; shift -= 8)
         {
-            pos = Pair(ref start, pos, (byte)(value >> shift));
+            pos = Pair(ref start, ref pairs, pos, (byte)(value >> shift));
         }
 
         return pos;
     }
 
-    private static int Hex0x(ref char start, int pos, uint value, int byteCount) =>
-        Hex(ref start, Char(ref start, Char(ref start, pos, '0'), 'x'), value, byteCount);
+    private static int Hex0x(ref char start, ref char pairs, int pos, uint value, int byteCount) =>
+        Hex(ref start, ref pairs, Char(ref start, Char(ref start, pos, '0'), 'x'), value, byteCount);
 
     private static string CreateHexPairs()
     {
