@@ -432,6 +432,7 @@ failure_digest() {
     if grep -qE '^\s*(\[(FAIL|ERROR)\]|Failed [A-Za-z_.]+)' "$file"; then
       printf -- '-- %s\n' "$(basename "$(dirname "$file")")"
       grep -E -A25 '^\s*(\[(FAIL|ERROR)\]|Failed [A-Za-z_.]+)' "$file" | cut -c1-400 | head -80
+      grep -h 'rerun alone:' "$file" || true
       shown=1
     fi
   done

@@ -227,7 +227,7 @@ run_suite() {
   echo "$name|${closing:-none}|$seconds" >>"$output_root/summary.txt"
 
   local problems=()
-  ((status == 0)) || problems+=("exit code $status$( ((status == 124)) && echo ' (timed out)')")
+  ((status == 0)) || problems+=("exit code $status$( ((status == 124)) && echo ' (timed out)' || true)")
   [[ -n "$closing" ]] || problems+=("no closing line")
   [[ "$closing" =~ ^[0-9]+\ passed,\ 0\ failed,\ 0\ skipped ]] || problems+=("a test failed or was skipped")
   local expected_arch=X64 expected_library=.NETCoreApp
@@ -244,8 +244,25 @@ run_suite() {
     echo "  PROBLEM: ${problems[*]}; full output: $log_file"
     grep -E -A12 '^\s*\[(FAIL|ERROR)\]' "$log_file" | head -60 | sed 's/^/    /'
     [[ -n "$closing" ]] || tail -30 "$log_file" | sed 's/^/    /'
+    rerun_failed "$build" "$config_env" "$log_file" "${launcher[@]}"
     return 1
   fi
+}
+
+# Each failed test once more, alone, in the same build and environment: the run still fails, but the log says whether
+# the failure repeats (an input or a path that is wrong) or not (something timing-, JIT- or GC-dependent), which
+# decides where to look. A property's FsCheck message carries its replay seed either way.
+rerun_failed() {
+  local build=$1 config_env=$2 log_file=$3 name status
+  shift 3
+  grep -E '^\s*\[FAIL\] ' "$log_file" | sed -E 's/^\s*\[FAIL\] //' | head -5 | while IFS= read -r name; do
+    status=0
+    # shellcheck disable=SC2086 # config_env is a list of assignments
+    env DOTNET_EnableWriteXorExecute=0 DOTNET_GCHeapHardLimit="${FASTTEXT_ARM64_HEAP_LIMIT:-0x40000000}" $config_env \
+      timeout "$run_timeout" "$@" "$output_root/$build/FastText.Arm64Runner" "$name" >"$log_file.rerun" 2>&1 || status=$?
+    echo "    rerun alone: $name: $(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log_file.rerun" | tail -1 || echo "no result (exit $status)")" \
+      | tee -a "$log_file"
+  done
 }
 
 excluded_cpu_tests() { printf '!%s\n' "${cpu_tests[@]}"; }

@@ -179,7 +179,7 @@ run_suite() {
   closing=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$output" | tail -1 || true)
   echo "  Mono $name: ${closing:-no result line (exit code $status)} in $((SECONDS - started)) s"
   local problems=()
-  ((status == 0)) || problems+=("exit code $status$( ((status == 124)) && echo ' (timed out)')")
+  ((status == 0)) || problems+=("exit code $status$( ((status == 124)) && echo ' (timed out)' || true)")
   [[ -n "$closing" ]] || problems+=("no closing line")
   grep -q "^process architecture: $expected_arch;" "$output" || problems+=("process architecture is not $expected_arch")
   grep -q "library build: .NETStandard," "$output" || problems+=("library build is not .NETStandard")
