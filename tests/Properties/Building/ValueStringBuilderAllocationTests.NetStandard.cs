@@ -42,6 +42,34 @@ public partial class ValueStringBuilderAllocationTests
         Assert.Equal(text, SteadyStateAllocation(AppendFloatingPoint, text));
     }
 
+    /// <summary>The UTF-8 builder's ToString fallback, likewise: the text and nothing more.</summary>
+    [Fact]
+    public void Utf8_builder_floating_point_allocates_its_text_and_no_box_on_netstandard20()
+    {
+        FloatingPointTexts();
+        long text = long.MaxValue;
+        for (int i = 0; i < 3; i++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            FloatingPointTexts();
+            text = Math.Min(text, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
+
+        Assert.Equal(FloatingPointTexts(), AppendFloatingPointUtf8());
+        Assert.Equal(text, SteadyStateAllocation(AppendFloatingPointUtf8, text));
+    }
+
+    private static int AppendFloatingPointUtf8()
+    {
+        var builder = new Utf8ValueStringBuilder(stackalloc byte[64]);
+        builder.Append(12.3456, "F2", CultureInfo.InvariantCulture);
+        builder.Append(1.5f, null, CultureInfo.InvariantCulture);
+        builder.Append(7.25m, "N1", CultureInfo.InvariantCulture);
+        int length = builder.Length;
+        builder.Dispose();
+        return length;
+    }
+
     private static int FloatingPointTexts() =>
         12.3456.ToString("F2", CultureInfo.InvariantCulture).Length + 1.5f.ToString(CultureInfo.InvariantCulture).Length
         + 7.25m.ToString("N1", CultureInfo.InvariantCulture).Length;
