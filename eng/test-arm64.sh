@@ -255,7 +255,7 @@ run_suite() {
 rerun_failed() {
   local build=$1 config_env=$2 log_file=$3 name status
   shift 3
-  grep -E '^\s*\[FAIL\] ' "$log_file" | sed -E 's/^\s*\[FAIL\] //' | head -5 | while IFS= read -r name; do
+  { grep -E '^\s*\[FAIL\] ' "$log_file" || true; } | sed -E 's/^\s*\[FAIL\] //' | head -5 | while IFS= read -r name; do
     status=0
     # shellcheck disable=SC2086 # config_env is a list of assignments
     env DOTNET_EnableWriteXorExecute=0 DOTNET_GCHeapHardLimit="${FASTTEXT_ARM64_HEAP_LIMIT:-0x40000000}" $config_env \
