@@ -10,12 +10,11 @@ namespace FastText;
 // netstandard2.0 has no ISpanFormattable. The formats whose text does not depend on the culture (or only on the
 // minus sign, or on the invariant date patterns, checked below) go through System.Buffers.Text.Utf8Formatter into a
 // stack buffer and are widened in place (integers in the default format and Guids are written as chars directly):
-// no allocation. Everything else (float, double, decimal, culture-specific
-// or custom formats, other IFormattable types) falls back to ToString(format, provider), which allocates that
-// string; the text is the same either way.
+// no allocation. Everything else (float, double, decimal, culture-specific or custom formats, other IFormattable
+// types) falls back to ToString(format, provider), which allocates that string; the text is the same either way.
 public ref partial struct ValueStringBuilder
 {
-    // Big enough for any integer with a two-digit precision ("D99"), a Guid ("B"), and the longest date formats.
+    // Big enough for any integer with a two-digit precision ("D99") and the longest date formats.
     private const int Utf8ScratchLength = 128;
 
     /// <summary>

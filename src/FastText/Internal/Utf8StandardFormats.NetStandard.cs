@@ -51,12 +51,13 @@ internal static class Utf8StandardFormats
         return true;
     }
 
-    /// <summary>"D" (the default), "N", "B", "P" in either case.</summary>
+    /// <summary>"D" (the default), "N", "B", "P" in either case: <see cref="GuidText.Symbol"/>'s formats but "X", which Utf8Formatter lacks.</summary>
     public static bool TryGetGuidFormat(string? format, out StandardFormat standard)
     {
-        char symbol = format is null || format.Length == 0 ? 'D' : format.Length == 1 ? char.ToUpperInvariant(format[0]) : '\0';
-        standard = new StandardFormat(symbol is 'D' or 'N' or 'B' or 'P' ? symbol : 'D');
-        return symbol is 'D' or 'N' or 'B' or 'P';
+        char symbol = GuidText.Symbol(format);
+        bool supported = symbol is not ('\0' or 'X');
+        standard = new StandardFormat(supported ? symbol : 'D');
+        return supported;
     }
 
     /// <summary>
