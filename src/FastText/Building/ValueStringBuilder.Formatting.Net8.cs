@@ -1,4 +1,5 @@
 using System;
+using System.Globalization;
 using System.Runtime.CompilerServices;
 using FastText.Internal;
 
@@ -32,6 +33,11 @@ public ref partial struct ValueStringBuilder
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void AppendValue<T>(T value, string? format, IFormatProvider? provider)
     {
+        if (format is null && TryAppendDefaultInteger(value, provider))
+        {
+            return;
+        }
+
         // For value types the JIT removes the type test and the box, as it does in the runtime's own handler.
         if (value is ISpanFormattable)
         {
@@ -68,6 +74,72 @@ public ref partial struct ValueStringBuilder
         {
             AppendValue(value, format.IsEmpty ? null : format.ToString(), provider);
         }
+    }
+
+    /// <summary>
+    /// The default format of the common integer types, written by <see cref="AppendDecimal(bool, ulong)"/>: the digits are counted
+    /// first and written straight into the builder, two per division. Integer.TryFormat does the same digits, but its
+    /// <c>out</c> count goes through memory and then through the builder's length check, on the builder's critical path.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryAppendDefaultInteger<T>(T value, IFormatProvider? provider)
+    {
+        if (typeof(T) == typeof(int))
+        {
+            int number = (int)(object)value!;
+            if (number >= 0)
+            {
+                AppendDecimal(negative: false, (uint)number);
+                return true;
+            }
+
+            return TryAppendDefaultNegative(number, provider);
+        }
+
+        if (typeof(T) == typeof(long))
+        {
+            return TryAppendDefaultSigned((long)(object)value!, provider);
+        }
+
+        if (typeof(T) == typeof(uint))
+        {
+            AppendDecimal(negative: false, (uint)(object)value!);
+            return true;
+        }
+
+        if (typeof(T) == typeof(ulong))
+        {
+            AppendDecimal(negative: false, (ulong)(object)value!);
+            return true;
+        }
+
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryAppendDefaultSigned(long value, IFormatProvider? provider)
+    {
+        if (value >= 0)
+        {
+            AppendDecimal(negative: false, (ulong)value);
+            return true;
+        }
+
+        return TryAppendDefaultNegative(value, provider);
+    }
+
+    // Out of line: the culture lookup would crowd the registers of a loop of appends.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryAppendDefaultNegative(long value, IFormatProvider? provider)
+    {
+        // "G" writes the culture's minus sign; the usual one is '-'.
+        if (NumberFormatInfo.GetInstance(provider).NegativeSign != "-")
+        {
+            return false;
+        }
+
+        AppendDecimal(negative: true, (ulong)(-(value + 1)) + 1);
+        return true;
     }
 
     // Moves the length past what TryFormat wrote; returns false so the retry loop above ends.

@@ -135,29 +135,6 @@ public ref partial struct ValueStringBuilder
         return false;
     }
 
-    /// <summary>
-    /// The default format of an integer ("G": its digits, after a '-' the caller checked is the culture's minus
-    /// sign), written straight into the builder: the digits are counted first, so there is no scratch buffer to
-    /// format into and widen, which on Mono and .NET Framework costs more than the digits themselves.
-    /// </summary>
-    private void AppendDecimal(bool negative, ulong magnitude)
-    {
-        int length = DecimalDigits.Count(magnitude) + (negative ? 1 : 0);
-        if (length > _chars.Length - _pos)
-        {
-            Grow(length);
-        }
-
-        Span<char> target = _chars.Slice(_pos, length);
-        if (negative)
-        {
-            target[0] = '-';
-        }
-
-        DecimalDigits.WriteRightAligned(magnitude, target);
-        _pos += length;
-    }
-
     [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendSigned(long value, int byteWidth, string? format, IFormatProvider? provider)
     {
