@@ -1,4 +1,5 @@
 using System;
+using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -51,5 +52,33 @@ public ref partial struct ValueStringBuilder
 
         _pos = pos + length;
         return ref Unsafe.Add(ref start, length);
+    }
+
+    /// <summary>A signed integer in the default format through <see cref="AppendDecimal(bool, ulong)"/>; false, with
+    /// nothing appended, for a negative value where the culture's minus sign is not '-'.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryAppendDefaultSigned(long value, IFormatProvider? provider)
+    {
+        if (value >= 0)
+        {
+            AppendDecimal(negative: false, (ulong)value);
+            return true;
+        }
+
+        return TryAppendDefaultNegative(value, provider);
+    }
+
+    // Out of line: the culture lookup would crowd the registers of a loop of appends.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryAppendDefaultNegative(long value, IFormatProvider? provider)
+    {
+        // "G" writes the culture's minus sign; the usual one is '-'.
+        if (NumberFormatInfo.GetInstance(provider).NegativeSign != "-")
+        {
+            return false;
+        }
+
+        AppendDecimal(negative: true, (ulong)(-(value + 1)) + 1);
+        return true;
     }
 }

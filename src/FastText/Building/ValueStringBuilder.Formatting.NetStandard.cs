@@ -138,9 +138,8 @@ public ref partial struct ValueStringBuilder
     [SkipLocalsInit] // Utf8Formatter writes the scratch bytes before they are read.
     private bool TryAppendSigned(long value, int byteWidth, string? format, IFormatProvider? provider)
     {
-        if (string.IsNullOrEmpty(format) && (value >= 0 || NumberFormatInfo.GetInstance(provider).NegativeSign == "-"))
+        if (string.IsNullOrEmpty(format) && TryAppendDefaultSigned(value, provider))
         {
-            AppendDecimal(value < 0, value < 0 ? (ulong)(-(value + 1)) + 1 : (ulong)value);
             return true;
         }
 
