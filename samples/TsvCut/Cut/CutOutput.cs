@@ -64,6 +64,25 @@ internal sealed class CutOutput
         _length += bytes.Length;
     }
 
+    /// <summary>
+    /// At least <paramref name="count"/> bytes of room at the end of the buffer, for the caller to fill and then
+    /// <see cref="Advance"/> past. When they are not free, an output with a destination flushes first, and any output
+    /// grows its buffer if that is still too small.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public Span<byte> Reserve(int count)
+    {
+        if (count > _buffer.Length - _length)
+        {
+            MakeRoomFor(count);
+        }
+
+        return _buffer.AsSpan(_length);
+    }
+
+    /// <summary>Counts <paramref name="count"/> bytes written into the span <see cref="Reserve"/> returned.</summary>
+    public void Advance(int count) => _length += count;
+
     /// <summary>Writes <paramref name="bytes"/> and then <paramref name="terminator"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteLine(ReadOnlySpan<byte> bytes, byte terminator)
@@ -99,6 +118,17 @@ internal sealed class CutOutput
         MakeRoom(bytes.Length);
         bytes.CopyTo(_buffer.AsSpan(_length));
         _length += bytes.Length;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void MakeRoomFor(int count)
+    {
+        MakeRoom(count);
+        if (count > _buffer.Length - _length)
+        {
+            // A destination's buffer, flushed, and still too small: grow it (a line longer than the buffer).
+            Array.Resize(ref _buffer, count);
+        }
     }
 
     /// <summary>Room for <paramref name="count"/> more bytes (at most the buffer's size when there is a destination).</summary>

@@ -4,6 +4,7 @@ using System.Diagnostics;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 
 namespace FastText.Samples.TsvCut;
 
@@ -60,6 +61,12 @@ internal sealed partial class FieldCutter : IDisposable
     // each): a run is one slice of the line, separators included, so it goes out in one copy.
     private readonly int[] _runFirst = Array.Empty<int>();
     private readonly int[] _runLast = Array.Empty<int>();
+    private readonly int _lastSelectedColumn;
+    private readonly byte _runDelimiter;
+
+    // Lines up to this long are cut into output room reserved at once; longer ones piece by piece (a piece larger
+    // than the output buffer goes straight out, uncopied).
+    private const int MaxReservedLine = 1 << 16;
 
     /// <summary>Above this many selected fields the per-line walk is as fast and needs no selection array.</summary>
     public const int MaxSelectedColumns = 256;
@@ -106,6 +113,8 @@ internal sealed partial class FieldCutter : IDisposable
         if (columns is not null && _restIsVerbatim)
         {
             (_runFirst, _runLast) = FindRuns(columns, _columnIsPrinted!);
+            _lastSelectedColumn = columns.Length - 1;
+            _runDelimiter = _outputDelimiter[0];
         }
         _reader = columns is null ? new TsvReader(options) : new TsvReader(columns, options);
         _pieceReader = new TsvReader(options);
@@ -326,7 +335,7 @@ internal sealed partial class FieldCutter : IDisposable
         {
             if (_runFirst.Length != 0)
             {
-                CutSelectedRuns(row);
+                CutSelectedRuns(in row);
             }
             else if (_columnIsPrinted is not null)
             {
@@ -451,7 +460,70 @@ internal sealed partial class FieldCutter : IDisposable
     /// The output delimiter is the input one: each run of adjacent printed fields is copied from the line as one
     /// slice, separators included, and the open range as the rest of the line.
     /// </summary>
-    private void CutSelectedRuns(TsvRow row)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void CutSelectedRuns(in TsvRow row)
+    {
+        // The common line: long enough for every selected column (so it has a separator: file column 1 is one of
+        // them), no open range, not long. Each run is then present whole, so the runs go out with no presence test
+        // per run, into room reserved once: runs and the delimiters between them are slices of the line and its
+        // own separators, so they take at most the line's length, plus the terminator.
+        ReadOnlySpan<byte> whole = row.Line;
+        if (_openRangeColumn < 0 && whole.Length < MaxReservedLine && row.TryGetColumn(_lastSelectedColumn, out _))
+        {
+            Span<byte> room = _output.Reserve(whole.Length + 1);
+            ref byte origin = ref MemoryMarshal.GetReference(whole);
+            int[] firsts = _runFirst;
+            int[] lasts = _runLast;
+            int written = 0;
+            for (int r = 0; r < firsts.Length; r++)
+            {
+                ReadOnlySpan<byte> from = row[firsts[r]];
+                ReadOnlySpan<byte> to = row[lasts[r]];
+                int begin = (int)Unsafe.ByteOffset(ref origin, ref MemoryMarshal.GetReference(from));
+                int end = (int)Unsafe.ByteOffset(ref origin, ref MemoryMarshal.GetReference(to)) + to.Length;
+                if (r > 0)
+                {
+                    room[written++] = _runDelimiter;
+                }
+
+                CopyRun(whole, begin, end - begin, room, written);
+                written += end - begin;
+            }
+
+            room[written++] = _terminator;
+            _output.Advance(written);
+            return;
+        }
+
+        CutSelectedRunsChecked(in row);
+    }
+
+    /// <summary>
+    /// Copies the run of <paramref name="length"/> bytes at <paramref name="begin"/> of <paramref name="line"/> to
+    /// <paramref name="written"/> of <paramref name="room"/>. A short run goes as one or two 16-byte vectors, bytes after
+    /// it included, where both spans have them: those land in room not yet written (the next writes cover them, or
+    /// they lie past the line's output). Most fields are short, and a call to memmove per run cost more than the copy.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CopyRun(ReadOnlySpan<byte> line, int begin, int length, Span<byte> room, int written)
+    {
+        const int Lane = 16;
+        if (length <= 2 * Lane && line.Length - begin >= 2 * Lane && room.Length - written >= 2 * Lane)
+        {
+            Vector128.Create(line.Slice(begin, Lane)).CopyTo(room.Slice(written, Lane));
+            if (length > Lane)
+            {
+                Vector128.Create(line.Slice(begin + Lane, Lane)).CopyTo(room.Slice(written + Lane, Lane));
+            }
+
+            return;
+        }
+
+        line.Slice(begin, length).CopyTo(room.Slice(written));
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void CutSelectedRunsChecked(in TsvRow row)
     {
         if (!row.HasColumn(_separatorProbeColumn))
         {
