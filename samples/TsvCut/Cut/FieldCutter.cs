@@ -339,16 +339,16 @@ internal sealed partial class FieldCutter : IDisposable
             }
             else if (_columnIsPrinted is not null)
             {
-                CutSelectedColumns(row);
+                CutSelectedColumns(in row);
             }
             else
             {
-                CutLine(row);
+                CutLine(in row);
             }
 
             if (_mayDropLastTerminator && endOfInput && window.IsEmpty && !inputEndsWithTerminator)
             {
-                DropTerminatorAfterEmptySecondField(row);
+                DropTerminatorAfterEmptySecondField(in row);
             }
         }
     }
@@ -577,7 +577,7 @@ internal sealed partial class FieldCutter : IDisposable
         _output.WriteByte(_terminator);
     }
 
-    private void CutSelectedColumns(TsvRow row)
+    private void CutSelectedColumns(in TsvRow row)
     {
         if (!row.HasColumn(_separatorProbeColumn))
         {
@@ -626,7 +626,7 @@ internal sealed partial class FieldCutter : IDisposable
         _output.WriteByte(_terminator);
     }
 
-    private void CutLine(TsvRow row)
+    private void CutLine(in TsvRow row)
     {
         TsvFieldEnumerator fields = row.Fields;
         fields.MoveNext();
@@ -687,7 +687,7 @@ internal sealed partial class FieldCutter : IDisposable
     }
 
     /// <summary>cut's -z quirk (see the constructor): takes back the terminator just written for the last line.</summary>
-    private void DropTerminatorAfterEmptySecondField(TsvRow row)
+    private void DropTerminatorAfterEmptySecondField(in TsvRow row)
     {
         TsvFieldEnumerator fields = row.Fields;
         if (fields.MoveNext() && fields.MoveNext() && fields.Index == 1 && fields.IsLast && fields.Current.IsEmpty)
