@@ -74,7 +74,7 @@ internal sealed class CutOutput
     {
         if (count > _buffer.Length - _length)
         {
-            MakeRoomFor(count);
+            MakeRoom(count);
         }
 
         return _buffer.AsSpan(_length);
@@ -120,25 +120,18 @@ internal sealed class CutOutput
         _length += bytes.Length;
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void MakeRoomFor(int count)
-    {
-        MakeRoom(count);
-        if (count > _buffer.Length - _length)
-        {
-            // A destination's buffer, flushed, and still too small: grow it (a line longer than the buffer).
-            Array.Resize(ref _buffer, count);
-        }
-    }
-
-    /// <summary>Room for <paramref name="count"/> more bytes (at most the buffer's size when there is a destination).</summary>
+    /// <summary>Room for <paramref name="count"/> more bytes: with a destination, flushed first, and grown only when
+    /// the whole buffer is still too small (<see cref="Reserve"/> of a line longer than it).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void MakeRoom(int count)
     {
         if (_destination is not null)
         {
             Flush();
-            return;
+            if (count <= _buffer.Length)
+            {
+                return;
+            }
         }
 
         int needed = checked(_length + count);

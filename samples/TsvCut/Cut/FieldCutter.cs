@@ -62,7 +62,6 @@ internal sealed partial class FieldCutter : IDisposable
     private readonly int[] _runFirst = Array.Empty<int>();
     private readonly int[] _runLast = Array.Empty<int>();
     private readonly int _lastSelectedColumn;
-    private readonly byte _runDelimiter;
 
     // Lines up to this long are cut into output room reserved at once; longer ones piece by piece (a piece larger
     // than the output buffer goes straight out, uncopied).
@@ -114,7 +113,6 @@ internal sealed partial class FieldCutter : IDisposable
         {
             (_runFirst, _runLast) = FindRuns(columns, _columnIsPrinted!);
             _lastSelectedColumn = columns.Length - 1;
-            _runDelimiter = _outputDelimiter[0];
         }
         _reader = columns is null ? new TsvReader(options) : new TsvReader(columns, options);
         _pieceReader = new TsvReader(options);
@@ -471,7 +469,6 @@ internal sealed partial class FieldCutter : IDisposable
         if (_openRangeColumn < 0 && whole.Length < MaxReservedLine && row.TryGetColumn(_lastSelectedColumn, out _))
         {
             Span<byte> room = _output.Reserve(whole.Length + 1);
-            ref byte origin = ref MemoryMarshal.GetReference(whole);
             int[] firsts = _runFirst;
             int[] lasts = _runLast;
             int written = 0;
@@ -479,11 +476,11 @@ internal sealed partial class FieldCutter : IDisposable
             {
                 ReadOnlySpan<byte> from = row[firsts[r]];
                 ReadOnlySpan<byte> to = row[lasts[r]];
-                int begin = (int)Unsafe.ByteOffset(ref origin, ref MemoryMarshal.GetReference(from));
-                int end = (int)Unsafe.ByteOffset(ref origin, ref MemoryMarshal.GetReference(to)) + to.Length;
+                int begin = OffsetInLine(whole, from);
+                int end = OffsetInLine(whole, to) + to.Length;
                 if (r > 0)
                 {
-                    room[written++] = _runDelimiter;
+                    room[written++] = _outputDelimiter[0];
                 }
 
                 CopyRun(whole, begin, end - begin, room, written);
@@ -522,6 +519,11 @@ internal sealed partial class FieldCutter : IDisposable
         line.Slice(begin, length).CopyTo(room.Slice(written));
     }
 
+    /// <summary>Where <paramref name="column"/>, a slice the reader took of <paramref name="line"/> (ByteExact options never copy), starts in it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int OffsetInLine(ReadOnlySpan<byte> line, ReadOnlySpan<byte> column) =>
+        (int)Unsafe.ByteOffset(ref MemoryMarshal.GetReference(line), ref MemoryMarshal.GetReference(column));
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void CutSelectedRunsChecked(in TsvRow row)
     {
@@ -536,7 +538,6 @@ internal sealed partial class FieldCutter : IDisposable
         }
 
         ReadOnlySpan<byte> line = row.Line;
-        ref byte lineStart = ref MemoryMarshal.GetReference(line);
         int[] runFirst = _runFirst;
         int[] runLast = _runLast;
         for (int r = 0; r < runFirst.Length; r++)
@@ -551,7 +552,7 @@ internal sealed partial class FieldCutter : IDisposable
                 _output.WriteByte(_outputDelimiter[0]);
             }
 
-            int start = (int)Unsafe.ByteOffset(ref lineStart, ref MemoryMarshal.GetReference(first));
+            int start = OffsetInLine(line, first);
             int lastColumn = runLast[r];
             if (_openRangeColumn >= runFirst[r] && _openRangeColumn <= lastColumn && row.HasColumn(_openRangeColumn))
             {
@@ -566,7 +567,7 @@ internal sealed partial class FieldCutter : IDisposable
                 lastColumn--;
             }
 
-            int stop = (int)Unsafe.ByteOffset(ref lineStart, ref MemoryMarshal.GetReference(end)) + end.Length;
+            int stop = OffsetInLine(line, end) + end.Length;
             _output.Write(line.Slice(start, stop - start));
             if (lastColumn != runLast[r])
             {
@@ -614,8 +615,7 @@ internal sealed partial class FieldCutter : IDisposable
                 // The open range is the line from this column on: the column is a slice of the line (ByteExact
                 // options never copy), so its offset in the line is where the rest starts.
                 ReadOnlySpan<byte> line = row.Line;
-                int offset = (int)Unsafe.ByteOffset(ref MemoryMarshal.GetReference(line), ref MemoryMarshal.GetReference(column));
-                _output.Write(line.Slice(offset));
+                _output.Write(line.Slice(OffsetInLine(line, column)));
                 break;
             }
 
