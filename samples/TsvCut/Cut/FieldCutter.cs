@@ -471,6 +471,7 @@ internal sealed partial class FieldCutter : IDisposable
             Span<byte> room = _output.Reserve(whole.Length + 1);
             int[] firsts = _runFirst;
             int[] lasts = _runLast;
+            byte delimiter = _outputDelimiter[0]; // read once: the stores into room could alias the array for the JIT
             int written = 0;
             for (int r = 0; r < firsts.Length; r++)
             {
@@ -480,7 +481,7 @@ internal sealed partial class FieldCutter : IDisposable
                 int end = OffsetInLine(whole, to) + to.Length;
                 if (r > 0)
                 {
-                    room[written++] = _outputDelimiter[0];
+                    room[written++] = delimiter;
                 }
 
                 CopyRun(whole, begin, end - begin, room, written);
