@@ -87,7 +87,7 @@ internal static partial class TsvLineScan
                     // None of this chunk's separators ends the last selected field (the usual chunk): a loop with no
                     // test but the bits' and a native-sized slot (no sign extension per field). Short enough that
                     // where the JIT places it costs little: the loop below, with the count test per field, ran
-                    // 1.3x slower in processes whose Tier1 code left it unaligned (one process in two or three).
+                    // 1.3x slower in processes whose Tier1 code left it unaligned (about one process in two).
                     nint slot = found;
                     found += inChunk;
                     while (inLine != 0)
