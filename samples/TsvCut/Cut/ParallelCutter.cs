@@ -9,7 +9,7 @@ namespace FastText.Samples.TsvCut;
 /// whole lines, worker threads cut chunks (each with its own <see cref="FieldCutter"/>, so its own reader) into
 /// in-memory outputs, and the calling thread writes those outputs in input order as they complete. The output is
 /// byte for byte the sequential cut's, since each line is cut on its own (<see cref="FieldCutter.CutsLinesIndependently"/>).
-/// Memory is bounded: a worker waits before a chunk whose output slot still holds an unwritten chunk.
+/// Memory is bounded: each worker has two output slots of its own and waits while both hold unwritten chunks.
 /// If writing fails (EPIPE when the reader has gone), the workers stop before their next chunk and the error
 /// propagates; a worker's failure stops the others and is rethrown on the calling thread.
 /// A chunk holds at most 1 GiB (a span's limit): at a longer line the parallel cut stops, after the lines before
@@ -33,14 +33,24 @@ internal sealed class ParallelCutter
     private const int MaxChunkLength = FieldCutter.MaxMappedWindow;
     private const int MaxWorkers = 8;
 
+    // Each worker cuts into slots of its own (SlotsPerWorker * worker onwards), so an output buffer is only ever written
+    // by one thread and stays in that core's cache; one ring of slots shared by all workers passed each buffer from
+    // core to core.
+    private const int SlotsPerWorker = 2;
+
     private readonly CutCommandLine _settings;
     private readonly CutOutput _output;
     private readonly object _gate = new();
 
-    // Per slot: the chunk whose output it holds (or that is being cut into it), -1 when free; and whether done.
-    private readonly CutOutput[] _slotOutputs;
+    // Per slot: its output (made by its worker), the chunk it holds (or that is being cut into it), -1 when free; and
+    // whether that chunk is done.
+    private readonly CutOutput?[] _slotOutputs;
     private readonly long[] _slotChunk;
     private readonly bool[] _slotDone;
+
+    // The slot of each chunk taken and not yet written, at chunk % slots: those chunks are consecutive and each holds
+    // a slot, so no two of them share an entry.
+    private readonly int[] _slotOfChunk;
 
     private Action<long, long>? _prepareRange;
     private Action<long, long>? _releaseRange;
@@ -68,18 +78,14 @@ internal sealed class ParallelCutter
         _settings = settings;
         _output = output;
         Workers = Math.Clamp(workers, 1, MaxWorkers);
-        int slots = 2 * Workers;
+        int slots = SlotsPerWorker * Workers;
         _slotOutputs = new CutOutput[slots];
         _slotChunk = new long[slots];
         _slotDone = new bool[slots];
-        for (int i = 0; i < slots; i++)
-        {
-            _slotOutputs[i] = CutOutput.InMemory(Math.Max(chunkLength / 2, 64));
-        }
+        _slotOfChunk = new int[slots];
     }
 
     public int Workers { get; }
-
 
     /// <summary>The chunk length to use (the test knob's when set), or 0 when <paramref name="cutter"/>'s settings and
     /// the input's length do not make parallel cutting worth it.</summary>
@@ -128,7 +134,7 @@ internal sealed class ParallelCutter
         for (int i = 0; i < threads.Length; i++)
         {
             threads[i] = new Thread(Work) { IsBackground = true, Name = "tsvcut worker " + i };
-            threads[i].Start();
+            threads[i].Start(i);
         }
 
         try
@@ -172,11 +178,20 @@ internal sealed class ParallelCutter
     {
         for (long chunk = 0; ; chunk++)
         {
-            int slot = (int)(chunk % _slotChunk.Length);
+            int slot = -1;
             lock (_gate)
             {
-                while (!(_slotChunk[slot] == chunk && _slotDone[slot]))
+                while (true)
                 {
+                    if (chunk < _nextChunk)
+                    {
+                        slot = _slotOfChunk[chunk % _slotOfChunk.Length];
+                        if (_slotChunk[slot] == chunk && _slotDone[slot])
+                        {
+                            break;
+                        }
+                    }
+
                     // Every chunk before the failed one is written first, as the sequential cut would have.
                     if (_failedChunk <= chunk)
                     {
@@ -192,8 +207,10 @@ internal sealed class ParallelCutter
                 }
             }
 
-            _output.WriteThrough(_slotOutputs[slot].Buffered);
-            _slotOutputs[slot].Clear();
+            // A slot holding a done chunk has its output: its worker made it before taking a chunk.
+            CutOutput done = _slotOutputs[slot]!;
+            _output.WriteThrough(done.Buffered);
+            done.Clear();
             lock (_gate)
             {
                 _slotChunk[slot] = -1;
@@ -203,15 +220,25 @@ internal sealed class ParallelCutter
         }
     }
 
-    private void Work()
+    private void Work(object? worker)
     {
+        int firstSlot = SlotsPerWorker * (int)worker!;
         long chunk = -1;
         try
         {
-            using var cutter = new FieldCutter(_settings, _output);
-            while (TryTakeChunk(out chunk, out long start, out long end, out int slot))
+            // Made here, on the thread that writes into them, so they come from this thread's allocation context:
+            // made by the main thread, the slots' outputs sat side by side, and the two workers' per-line updates of
+            // their lengths shared cache lines (the two-core cut of the demo file took about 10% more CPU time:
+            // bench/results/tsvcut/peers.md).
+            for (int slot = firstSlot; slot < firstSlot + SlotsPerWorker; slot++)
             {
-                CutChunk(cutter, start, end, _slotOutputs[slot]);
+                _slotOutputs[slot] ??= CutOutput.InMemory(Math.Max(_chunkLength / 2, 64));
+            }
+
+            using var cutter = new FieldCutter(_settings, _output);
+            while (TryTakeChunk(firstSlot, out chunk, out long start, out long end, out int slot))
+            {
+                CutChunk(cutter, start, end, _slotOutputs[slot]!);
                 lock (_gate)
                 {
                     _slotDone[slot] = true;
@@ -247,16 +274,16 @@ internal sealed class ParallelCutter
 
     /// <summary>
     /// The next chunk: from where the last one ended to the first terminator at or after the chunk length on
-    /// (inclusive), or to the end of the input. Waits while its slot holds a chunk not yet written.
+    /// (inclusive), or to the end of the input, and a free slot of the worker's. Waits while none of its slots is free.
     /// </summary>
-    private unsafe bool TryTakeChunk(out long chunk, out long start, out long end, out int slot)
+    private unsafe bool TryTakeChunk(int firstSlot, out long chunk, out long start, out long end, out int slot)
     {
         lock (_gate)
         {
             while (true)
             {
                 chunk = _nextChunk;
-                slot = (int)(chunk % _slotChunk.Length);
+                slot = FreeSlot(firstSlot);
                 start = _nextChunkStart;
                 if (_stopped || start == _chunkedLength)
                 {
@@ -264,7 +291,7 @@ internal sealed class ParallelCutter
                     return false;
                 }
 
-                if (_slotChunk[slot] == -1)
+                if (slot >= 0)
                 {
                     break;
                 }
@@ -285,9 +312,24 @@ internal sealed class ParallelCutter
             _nextChunk = chunk + 1;
             _slotChunk[slot] = chunk;
             _slotDone[slot] = false;
+            _slotOfChunk[chunk % _slotOfChunk.Length] = slot;
             Monitor.PulseAll(_gate);
             return true;
         }
+    }
+
+    /// <summary>A free slot of the worker whose slots start at <paramref name="firstSlot"/>, or -1.</summary>
+    private int FreeSlot(int firstSlot)
+    {
+        for (int slot = firstSlot; slot < firstSlot + SlotsPerWorker; slot++)
+        {
+            if (_slotChunk[slot] == -1)
+            {
+                return slot;
+            }
+        }
+
+        return -1;
     }
 
     /// <summary>Where the chunk from <paramref name="start"/> ends; <paramref name="start"/> itself when the line there is longer than a chunk may be.</summary>
