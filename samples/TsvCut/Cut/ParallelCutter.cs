@@ -230,9 +230,11 @@ internal sealed class ParallelCutter
             // made by the main thread, the slots' outputs sat side by side, and the two workers' per-line updates of
             // their lengths shared cache lines (the two-core cut of the demo file took about 10% more CPU time:
             // bench/results/tsvcut/peers.md).
+            // Cleared, because a cut that failed left the outputs of the chunks it never wrote (those after the failed
+            // one, and the failed one's part) in their slots, and the next cut would have written them first.
             for (int slot = firstSlot; slot < firstSlot + SlotsPerWorker; slot++)
             {
-                _slotOutputs[slot] ??= CutOutput.InMemory(Math.Max(_chunkLength / 2, 64));
+                (_slotOutputs[slot] ??= CutOutput.InMemory(Math.Max(_chunkLength / 2, 64))).Clear();
             }
 
             using var cutter = new FieldCutter(_settings, _output);

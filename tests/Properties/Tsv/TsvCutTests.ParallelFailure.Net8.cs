@@ -1,0 +1,93 @@
+using System.IO;
+using System.Threading;
+using FastText.Samples.TsvCut;
+using FastText.Tests.Infrastructure;
+using FsCheck;
+using FsCheck.Fluent;
+using Xunit;
+
+namespace FastText.Tests.Tsv;
+
+/// <summary>
+/// A parallel cut whose worker fails: the calling thread gets that failure after the output of every chunk before the
+/// failed one, and the same <see cref="ParallelCutter"/> then cuts the next input as if nothing had happened (tsvcut
+/// reuses one for all its files). The failure is injected through the per-chunk callback, the one caller code that
+/// runs on the workers.
+/// </summary>
+public sealed partial class TsvCutTests
+{
+    /// <summary>Two inputs of lines over a small alphabet, a field list, a chunk length, a worker count and where to fail.</summary>
+    public static class ParallelFailureCases
+    {
+        public static Arbitrary<(byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailAt)> Cases()
+        {
+            byte[] alphabet = { (byte)'a', (byte)'b', (byte)'\t', (byte)'\t', (byte)'\n', (byte)'\n', (byte)'\n' };
+            Gen<byte[]> inputs =
+                from length in Gen.Choose(1, 400)
+                from picks in Gen.ArrayOf(Gen.Choose(0, alphabet.Length - 1), length)
+                select picks.Select(p => alphabet[p]).ToArray();
+            Gen<(byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailAt)> cases =
+                from first in inputs
+                from second in inputs
+                from list in Gen.Elements(Lists)
+                from chunkLength in Gen.Choose(1, 40)
+                from workers in Gen.Choose(1, 4)
+                from failAt in Gen.Choose(0, first.Length - 1)
+                select (first, second, list, chunkLength, workers, failAt);
+            return cases.ToArbitrary();
+        }
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(ParallelFailureCases)])]
+    public void A_failed_parallel_cut_writes_the_chunks_before_the_failure_and_leaves_nothing_for_the_next_cut(
+        (byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailAt) c)
+    {
+        string[] args = { "-f", c.List };
+        CutCommandLine commandLine = CutCommandLine.Parse(args);
+        CutFieldList fields = CutFieldList.TryParse(c.List, complement: false, out _)!;
+        using var output = new MemoryStream();
+        var cutOutput = new CutOutput(output, bufferSize: 64);
+        var parallel = new ParallelCutter(commandLine, cutOutput, c.Workers, c.ChunkLength);
+        var injected = new InvalidOperationException("injected worker failure");
+        long failedChunkStart = -1;
+        string replay = $"-f {c.List}, chunks of {c.ChunkLength}, {c.Workers} workers, failing at byte {c.FailAt} of {Convert.ToHexString(c.First)}, then {Convert.ToHexString(c.Second)}";
+
+        Exception? thrown;
+        unsafe
+        {
+            fixed (byte* first = c.First)
+            {
+                byte* input = first;
+                thrown = Record.Exception(() => parallel.Cut(input, c.First.Length, (byte)'\n', (offset, count) =>
+                {
+                    if (offset <= c.FailAt && c.FailAt < offset + count)
+                    {
+                        Interlocked.Exchange(ref failedChunkStart, offset);
+                        throw injected;
+                    }
+                }));
+            }
+        }
+
+        Assert.True(ReferenceEquals(injected, thrown), $"the worker's failure, not {thrown?.GetType().Name ?? "none"}, reaches the caller: {replay}");
+        cutOutput.Flush();
+        byte[] beforeFailure = output.ToArray();
+        byte[] expectedBefore = CutReference.Cut(c.First.AsSpan(0, (int)failedChunkStart).ToArray(), fields, (byte)'\t', new[] { (byte)'\t' }, false, (byte)'\n');
+        Assert.True(expectedBefore.AsSpan().SequenceEqual(beforeFailure),
+            $"{replay}\nexpected {Convert.ToHexString(expectedBefore)}\nactual   {Convert.ToHexString(beforeFailure)}");
+
+        unsafe
+        {
+            fixed (byte* second = c.Second)
+            {
+                parallel.Cut(second, c.Second.Length, (byte)'\n');
+            }
+        }
+
+        cutOutput.Flush();
+        byte[] next = output.ToArray().AsSpan(beforeFailure.Length).ToArray();
+        byte[] expectedNext = CutReference.Cut(c.Second, fields, (byte)'\t', new[] { (byte)'\t' }, false, (byte)'\n');
+        Assert.True(expectedNext.AsSpan().SequenceEqual(next),
+            $"the cut after the failed one: {replay}\nexpected {Convert.ToHexString(expectedNext)}\nactual   {Convert.ToHexString(next)}");
+    }
+}
