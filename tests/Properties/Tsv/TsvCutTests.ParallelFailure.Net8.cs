@@ -90,4 +90,101 @@ public sealed partial class TsvCutTests
         Assert.True(expectedNext.AsSpan().SequenceEqual(next),
             $"the cut after the failed one: {replay}\nexpected {Convert.ToHexString(expectedNext)}\nactual   {Convert.ToHexString(next)}");
     }
+
+    /// <summary>Two inputs, a field list, a chunk length, a worker count and which write of the output fails.</summary>
+    public static class WriterFailureCases
+    {
+        public static Arbitrary<(byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailingWrite)> Cases()
+        {
+            byte[] alphabet = { (byte)'a', (byte)'b', (byte)'\t', (byte)'\n', (byte)'\n' };
+            Gen<byte[]> inputs =
+                from length in Gen.Choose(1, 400)
+                from picks in Gen.ArrayOf(Gen.Choose(0, alphabet.Length - 1), length)
+                select picks.Select(p => alphabet[p]).ToArray();
+            Gen<(byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailingWrite)> cases =
+                from first in inputs
+                from second in inputs
+                from list in Gen.Elements(Lists)
+                from chunkLength in Gen.Choose(1, 40)
+                from workers in Gen.Choose(1, 4)
+                from failingWrite in Gen.Choose(1, 12)
+                select (first, second, list, chunkLength, workers, failingWrite);
+            return cases.ToArbitrary();
+        }
+    }
+
+    /// <summary>
+    /// The output fails (a full disk, a closed pipe) while workers are cutting: the cut ends with that failure, its
+    /// workers stopped and joined (no hang), and the next cut through the same cutter writes exactly its own output.
+    /// </summary>
+    [FastTextProperty(Arbitrary = [typeof(WriterFailureCases)])]
+    public void A_parallel_cut_whose_output_fails_stops_and_the_next_cut_is_exact(
+        (byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailingWrite) c)
+    {
+        CutCommandLine commandLine = CutCommandLine.Parse(new[] { "-f", c.List });
+        CutFieldList fields = CutFieldList.TryParse(c.List, complement: false, out _)!;
+        using var output = new FailingWriteStream(c.FailingWrite);
+        var cutOutput = new CutOutput(output, bufferSize: 64);
+        var parallel = new ParallelCutter(commandLine, cutOutput, c.Workers, c.ChunkLength);
+        string replay = $"-f {c.List}, chunks of {c.ChunkLength}, {c.Workers} workers, write {c.FailingWrite} failing, on {Convert.ToHexString(c.First)}, then {Convert.ToHexString(c.Second)}";
+
+        Exception? thrown;
+        unsafe
+        {
+            fixed (byte* first = c.First)
+            {
+                byte* input = first;
+                thrown = Record.Exception(() => parallel.Cut(input, c.First.Length, (byte)'\n'));
+            }
+        }
+
+        // A short output may need fewer writes than the failing one: then the cut succeeds.
+        Assert.True(thrown is null ? output.Writes < c.FailingWrite : ReferenceEquals(thrown, output.Failure), $"{thrown}: {replay}");
+        if (thrown is null)
+        {
+            cutOutput.Flush();
+        }
+
+        output.Disarm();
+        long afterFirst = output.Length;
+        unsafe
+        {
+            fixed (byte* second = c.Second)
+            {
+                parallel.Cut(second, c.Second.Length, (byte)'\n');
+            }
+        }
+
+        cutOutput.Flush();
+        byte[] next = output.ToArray().AsSpan((int)afterFirst).ToArray();
+        byte[] expectedNext = CutReference.Cut(c.Second, fields, (byte)'\t', new[] { (byte)'\t' }, false, (byte)'\n');
+        Assert.True(expectedNext.AsSpan().SequenceEqual(next),
+            $"the cut after the failed one: {replay}\nexpected {Convert.ToHexString(expectedNext)}\nactual   {Convert.ToHexString(next)}");
+    }
+
+    /// <summary>A memory stream whose n-th write (counted from 1) throws, unless disarmed before it.</summary>
+    private sealed class FailingWriteStream(int failingWrite) : MemoryStream
+    {
+        public IOException Failure { get; } = new("injected output failure");
+
+        public int Writes { get; private set; }
+
+        private bool _disarmed;
+
+        /// <summary>No later write fails.</summary>
+        public void Disarm() => _disarmed = true;
+
+        public override void Write(byte[] buffer, int offset, int count)
+        {
+            if (++Writes == failingWrite && !_disarmed)
+            {
+                throw Failure;
+            }
+
+            base.Write(buffer, offset, count);
+        }
+
+        // MemoryStream's span overload goes back to the array one in a derived class; one write is counted once.
+        public override void Write(ReadOnlySpan<byte> buffer) => Write(buffer.ToArray(), 0, buffer.Length);
+    }
 }
