@@ -16,151 +16,118 @@ namespace FastText.Tests.Tsv;
 /// </summary>
 public sealed partial class TsvCutTests
 {
-    /// <summary>Two inputs of lines over a small alphabet, a field list, a chunk length, a worker count and where to fail.</summary>
+    /// <summary>
+    /// Two inputs of lines over a small alphabet, a field list, a chunk length, a worker count, and a number that
+    /// places the failure: the input byte whose chunk fails, or which write of the output fails.
+    /// </summary>
     public static class ParallelFailureCases
     {
-        public static Arbitrary<(byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailAt)> Cases()
+        public static Arbitrary<(byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int Failure)> Cases()
         {
             byte[] alphabet = { (byte)'a', (byte)'b', (byte)'\t', (byte)'\t', (byte)'\n', (byte)'\n', (byte)'\n' };
             Gen<byte[]> inputs =
                 from length in Gen.Choose(1, 400)
                 from picks in Gen.ArrayOf(Gen.Choose(0, alphabet.Length - 1), length)
                 select picks.Select(p => alphabet[p]).ToArray();
-            Gen<(byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailAt)> cases =
+            Gen<(byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int Failure)> cases =
                 from first in inputs
                 from second in inputs
                 from list in Gen.Elements(Lists)
                 from chunkLength in Gen.Choose(1, 40)
                 from workers in Gen.Choose(1, 4)
-                from failAt in Gen.Choose(0, first.Length - 1)
-                select (first, second, list, chunkLength, workers, failAt);
+                from failure in Gen.Choose(0, 399)
+                select (first, second, list, chunkLength, workers, failure);
             return cases.ToArbitrary();
         }
     }
 
     [FastTextProperty(Arbitrary = [typeof(ParallelFailureCases)])]
     public void A_failed_parallel_cut_writes_the_chunks_before_the_failure_and_leaves_nothing_for_the_next_cut(
-        (byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailAt) c)
+        (byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int Failure) c)
     {
-        string[] args = { "-f", c.List };
-        CutCommandLine commandLine = CutCommandLine.Parse(args);
+        int failAt = c.Failure % c.First.Length;
         CutFieldList fields = CutFieldList.TryParse(c.List, complement: false, out _)!;
         using var output = new MemoryStream();
         var cutOutput = new CutOutput(output, bufferSize: 64);
-        var parallel = new ParallelCutter(commandLine, cutOutput, c.Workers, c.ChunkLength);
+        var parallel = new ParallelCutter(CutCommandLine.Parse(new[] { "-f", c.List }), cutOutput, c.Workers, c.ChunkLength);
         var injected = new InvalidOperationException("injected worker failure");
         long failedChunkStart = -1;
-        string replay = $"-f {c.List}, chunks of {c.ChunkLength}, {c.Workers} workers, failing at byte {c.FailAt} of {Convert.ToHexString(c.First)}, then {Convert.ToHexString(c.Second)}";
+        string replay = $"-f {c.List}, chunks of {c.ChunkLength}, {c.Workers} workers, failing at byte {failAt} of {Convert.ToHexString(c.First)}, then {Convert.ToHexString(c.Second)}";
 
-        Exception? thrown;
-        unsafe
+        Exception? thrown = CutRecordingFailure(parallel, c.First, (offset, count) =>
         {
-            fixed (byte* first = c.First)
+            if (offset <= failAt && failAt < offset + count)
             {
-                byte* input = first;
-                thrown = Record.Exception(() => parallel.Cut(input, c.First.Length, (byte)'\n', (offset, count) =>
-                {
-                    if (offset <= c.FailAt && c.FailAt < offset + count)
-                    {
-                        Interlocked.Exchange(ref failedChunkStart, offset);
-                        throw injected;
-                    }
-                }));
+                Interlocked.Exchange(ref failedChunkStart, offset);
+                throw injected;
             }
-        }
+        });
 
         Assert.True(ReferenceEquals(injected, thrown), $"the worker's failure, not {thrown?.GetType().Name ?? "none"}, reaches the caller: {replay}");
         cutOutput.Flush();
         byte[] beforeFailure = output.ToArray();
-        byte[] expectedBefore = CutReference.Cut(c.First.AsSpan(0, (int)failedChunkStart).ToArray(), fields, (byte)'\t', new[] { (byte)'\t' }, false, (byte)'\n');
+        byte[] expectedBefore = ReferenceCut(c.First.AsSpan(0, (int)failedChunkStart).ToArray(), fields);
         Assert.True(expectedBefore.AsSpan().SequenceEqual(beforeFailure),
             $"{replay}\nexpected {Convert.ToHexString(expectedBefore)}\nactual   {Convert.ToHexString(beforeFailure)}");
 
-        unsafe
-        {
-            fixed (byte* second = c.Second)
-            {
-                parallel.Cut(second, c.Second.Length, (byte)'\n');
-            }
-        }
-
-        cutOutput.Flush();
-        byte[] next = output.ToArray().AsSpan(beforeFailure.Length).ToArray();
-        byte[] expectedNext = CutReference.Cut(c.Second, fields, (byte)'\t', new[] { (byte)'\t' }, false, (byte)'\n');
-        Assert.True(expectedNext.AsSpan().SequenceEqual(next),
-            $"the cut after the failed one: {replay}\nexpected {Convert.ToHexString(expectedNext)}\nactual   {Convert.ToHexString(next)}");
-    }
-
-    /// <summary>Two inputs, a field list, a chunk length, a worker count and which write of the output fails.</summary>
-    public static class WriterFailureCases
-    {
-        public static Arbitrary<(byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailingWrite)> Cases()
-        {
-            byte[] alphabet = { (byte)'a', (byte)'b', (byte)'\t', (byte)'\n', (byte)'\n' };
-            Gen<byte[]> inputs =
-                from length in Gen.Choose(1, 400)
-                from picks in Gen.ArrayOf(Gen.Choose(0, alphabet.Length - 1), length)
-                select picks.Select(p => alphabet[p]).ToArray();
-            Gen<(byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailingWrite)> cases =
-                from first in inputs
-                from second in inputs
-                from list in Gen.Elements(Lists)
-                from chunkLength in Gen.Choose(1, 40)
-                from workers in Gen.Choose(1, 4)
-                from failingWrite in Gen.Choose(1, 12)
-                select (first, second, list, chunkLength, workers, failingWrite);
-            return cases.ToArbitrary();
-        }
+        AssertNextCutIsExact(parallel, cutOutput, output, c.Second, fields, replay);
     }
 
     /// <summary>
     /// The output fails (a full disk, a closed pipe) while workers are cutting: the cut ends with that failure, its
     /// workers stopped and joined (no hang), and the next cut through the same cutter writes exactly its own output.
     /// </summary>
-    [FastTextProperty(Arbitrary = [typeof(WriterFailureCases)])]
+    [FastTextProperty(Arbitrary = [typeof(ParallelFailureCases)])]
     public void A_parallel_cut_whose_output_fails_stops_and_the_next_cut_is_exact(
-        (byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int FailingWrite) c)
+        (byte[] First, byte[] Second, string List, int ChunkLength, int Workers, int Failure) c)
     {
-        CutCommandLine commandLine = CutCommandLine.Parse(new[] { "-f", c.List });
+        int failingWrite = 1 + (c.Failure % 12);
         CutFieldList fields = CutFieldList.TryParse(c.List, complement: false, out _)!;
-        using var output = new FailingWriteStream(c.FailingWrite);
+        using var output = new FailingWriteStream(failingWrite);
         var cutOutput = new CutOutput(output, bufferSize: 64);
-        var parallel = new ParallelCutter(commandLine, cutOutput, c.Workers, c.ChunkLength);
-        string replay = $"-f {c.List}, chunks of {c.ChunkLength}, {c.Workers} workers, write {c.FailingWrite} failing, on {Convert.ToHexString(c.First)}, then {Convert.ToHexString(c.Second)}";
+        var parallel = new ParallelCutter(CutCommandLine.Parse(new[] { "-f", c.List }), cutOutput, c.Workers, c.ChunkLength);
+        string replay = $"-f {c.List}, chunks of {c.ChunkLength}, {c.Workers} workers, write {failingWrite} failing, on {Convert.ToHexString(c.First)}, then {Convert.ToHexString(c.Second)}";
 
-        Exception? thrown;
-        unsafe
-        {
-            fixed (byte* first = c.First)
-            {
-                byte* input = first;
-                thrown = Record.Exception(() => parallel.Cut(input, c.First.Length, (byte)'\n'));
-            }
-        }
+        Exception? thrown = CutRecordingFailure(parallel, c.First, prepareRange: null);
 
         // A short output may need fewer writes than the failing one: then the cut succeeds.
-        Assert.True(thrown is null ? output.Writes < c.FailingWrite : ReferenceEquals(thrown, output.Failure), $"{thrown}: {replay}");
+        Assert.True(thrown is null ? output.Writes < failingWrite : ReferenceEquals(thrown, output.Failure), $"{thrown}: {replay}");
         if (thrown is null)
         {
             cutOutput.Flush();
         }
 
         output.Disarm();
-        long afterFirst = output.Length;
-        unsafe
+        AssertNextCutIsExact(parallel, cutOutput, output, c.Second, fields, replay);
+    }
+
+    private static unsafe Exception? CutRecordingFailure(ParallelCutter parallel, byte[] input, Action<long, long>? prepareRange)
+    {
+        fixed (byte* bytes = input)
         {
-            fixed (byte* second = c.Second)
-            {
-                parallel.Cut(second, c.Second.Length, (byte)'\n');
-            }
+            byte* start = bytes;
+            return Record.Exception(() => parallel.Cut(start, input.Length, (byte)'\n', prepareRange));
+        }
+    }
+
+    /// <summary>Cuts <paramref name="input"/> with the cutter a failed cut left and checks that it adds exactly the reference cut to <paramref name="output"/>.</summary>
+    private static unsafe void AssertNextCutIsExact(ParallelCutter parallel, CutOutput cutOutput, MemoryStream output, byte[] input, CutFieldList fields, string replay)
+    {
+        long before = output.Length;
+        fixed (byte* bytes = input)
+        {
+            parallel.Cut(bytes, input.Length, (byte)'\n');
         }
 
         cutOutput.Flush();
-        byte[] next = output.ToArray().AsSpan((int)afterFirst).ToArray();
-        byte[] expectedNext = CutReference.Cut(c.Second, fields, (byte)'\t', new[] { (byte)'\t' }, false, (byte)'\n');
-        Assert.True(expectedNext.AsSpan().SequenceEqual(next),
-            $"the cut after the failed one: {replay}\nexpected {Convert.ToHexString(expectedNext)}\nactual   {Convert.ToHexString(next)}");
+        byte[] next = output.ToArray().AsSpan((int)before).ToArray();
+        byte[] expected = ReferenceCut(input, fields);
+        Assert.True(expected.AsSpan().SequenceEqual(next),
+            $"the cut after the failed one: {replay}\nexpected {Convert.ToHexString(expected)}\nactual   {Convert.ToHexString(next)}");
     }
+
+    private static byte[] ReferenceCut(byte[] input, CutFieldList fields) =>
+        CutReference.Cut(input, fields, (byte)'\t', new[] { (byte)'\t' }, onlyDelimited: false, (byte)'\n');
 
     /// <summary>A memory stream whose n-th write (counted from 1) throws, unless disarmed before it.</summary>
     private sealed class FailingWriteStream(int failingWrite) : MemoryStream
