@@ -48,10 +48,6 @@ internal sealed class ParallelCutter
     private readonly long[] _slotChunk;
     private readonly bool[] _slotDone;
 
-    // The slot of each chunk taken and not yet written, at chunk % slots: those chunks are consecutive and each holds
-    // a slot, so no two of them share an entry.
-    private readonly int[] _slotOfChunk;
-
     private Action<long, long>? _prepareRange;
     private Action<long, long>? _releaseRange;
     private unsafe byte* _input;
@@ -82,7 +78,6 @@ internal sealed class ParallelCutter
         _slotOutputs = new CutOutput[slots];
         _slotChunk = new long[slots];
         _slotDone = new bool[slots];
-        _slotOfChunk = new int[slots];
     }
 
     public int Workers { get; }
@@ -178,18 +173,15 @@ internal sealed class ParallelCutter
     {
         for (long chunk = 0; ; chunk++)
         {
-            int slot = -1;
+            int slot;
             lock (_gate)
             {
                 while (true)
                 {
-                    if (chunk < _nextChunk)
+                    slot = Array.IndexOf(_slotChunk, chunk);
+                    if (slot >= 0 && _slotDone[slot])
                     {
-                        slot = _slotOfChunk[chunk % _slotOfChunk.Length];
-                        if (_slotChunk[slot] == chunk && _slotDone[slot])
-                        {
-                            break;
-                        }
+                        break;
                     }
 
                     // Every chunk before the failed one is written first, as the sequential cut would have.
@@ -314,7 +306,6 @@ internal sealed class ParallelCutter
             _nextChunk = chunk + 1;
             _slotChunk[slot] = chunk;
             _slotDone[slot] = false;
-            _slotOfChunk[chunk % _slotOfChunk.Length] = slot;
             Monitor.PulseAll(_gate);
             return true;
         }
