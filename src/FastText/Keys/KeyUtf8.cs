@@ -24,9 +24,10 @@ internal static class KeyUtf8
             return false;
         }
 
-        ArrayPool<char> pool = KeyCharPool.Current;
+        // The pool is looked up (a thread-static read) only for a key too long for the stack buffer.
+        ArrayPool<char>? pool = null;
         char[]? rented = null;
-        Span<char> chars = length <= StackChars ? stackalloc char[StackChars] : (rented = pool.Rent(length));
+        Span<char> chars = length <= StackChars ? stackalloc char[StackChars] : (rented = (pool = KeyCharPool.Current).Rent(length));
         try
         {
             chars = chars.Slice(0, length);
@@ -39,7 +40,7 @@ internal static class KeyUtf8
         {
             if (rented is not null)
             {
-                pool.Return(rented);
+                pool!.Return(rented);
             }
         }
     }
@@ -48,9 +49,10 @@ internal static class KeyUtf8
     internal static int Write<TComposer>(ref TComposer composer, int length, IBufferWriter<byte> writer)
         where TComposer : struct, IKeyComposer
     {
-        ArrayPool<char> pool = KeyCharPool.Current;
+        // The pool is looked up (a thread-static read) only for a key too long for the stack buffer.
+        ArrayPool<char>? pool = null;
         char[]? rented = null;
-        Span<char> chars = length <= StackChars ? stackalloc char[StackChars] : (rented = pool.Rent(length));
+        Span<char> chars = length <= StackChars ? stackalloc char[StackChars] : (rented = (pool = KeyCharPool.Current).Rent(length));
         try
         {
             chars = chars.Slice(0, length);
@@ -70,7 +72,7 @@ internal static class KeyUtf8
         {
             if (rented is not null)
             {
-                pool.Return(rented);
+                pool!.Return(rented);
             }
         }
     }
