@@ -1,4 +1,6 @@
+using System;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace FastText.Internal;
 
@@ -13,6 +15,23 @@ internal static class ShortCopy
 {
     /// <summary>The longest run <see cref="Chars"/> copies.</summary>
     internal const int MaxChars = 16;
+
+    /// <summary>
+    /// Copies <paramref name="source"/> to the start of <paramref name="destination"/>: up to <see cref="MaxChars"/>
+    /// chars with <see cref="Chars"/>, longer runs (or a destination too short, which throws) with the span copy.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void To(ReadOnlySpan<char> source, Span<char> destination)
+    {
+        if (source.Length <= MaxChars && source.Length <= destination.Length)
+        {
+            Chars(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length);
+        }
+        else
+        {
+            source.CopyTo(destination);
+        }
+    }
 
     /// <summary>
     /// Copies <paramref name="length"/> chars (0 to <see cref="MaxChars"/>) from <paramref name="source"/> to

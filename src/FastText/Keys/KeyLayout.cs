@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 using System.Text;
 using FastText.Internal;
 
@@ -198,16 +197,7 @@ internal sealed class KeyLayout
         // Separators and labels are a few chars: a short copy beats a call to the general memmove. The Slice checks
         // the literal fits before the copy writes.
         int length = literal.Length;
-        Span<char> target = destination.Slice(position, length);
-        if (length <= ShortCopy.MaxChars)
-        {
-            ShortCopy.Chars(ref MemoryMarshal.GetReference(literal.AsSpan()), ref MemoryMarshal.GetReference(target), length);
-        }
-        else
-        {
-            literal.AsSpan().CopyTo(target);
-        }
-
+        ShortCopy.To(literal.AsSpan(), destination.Slice(position, length));
         return position + length;
     }
 }

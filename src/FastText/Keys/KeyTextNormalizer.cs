@@ -178,16 +178,8 @@ internal sealed partial class KeyTextNormalizer
         }
         else if (plan == PlanCopy)
         {
-            // Most key parts are a few chars: a short copy saves the call to the general memmove. The lengths are equal
-            // (checked above), so both runs lie inside their spans.
-            if (text.Length <= ShortCopy.MaxChars)
-            {
-                ShortCopy.Chars(ref MemoryMarshal.GetReference(text), ref MemoryMarshal.GetReference(destination), text.Length);
-            }
-            else
-            {
-                text.CopyTo(destination);
-            }
+            // Most key parts are a few chars: a short copy saves the call to the general memmove.
+            ShortCopy.To(text, destination);
         }
         else if (plan == PlanText)
         {
