@@ -125,7 +125,10 @@ internal static class KeyShapeTemplate
                 /// <param name="destination">Receives the key.</param>
                 /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
                 /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
-            {{Throws}}
+                /// <exception cref="ArgumentException">A strict part is invalid, the key would be too long (the exception names the part), or
+                /// <paramref name="destination"/> overlaps the memory of a <see cref="KeyPart.MemoryText"/> value.</exception>
+                /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
+                /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
                 public bool TryFormat({{parameters}}, Span<char> destination, out int charsWritten)
                 {
                     {{compose}}
@@ -159,6 +162,8 @@ internal static class KeyShapeTemplate
                 /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
                 /// <returns>The number of bytes written.</returns>
                 /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+                /// <exception cref="ArgumentOutOfRangeException">The key's UTF-8 form would be longer than <see cref="int.MaxValue"/> bytes
+                /// (checked before <paramref name="writer"/> is asked for memory).</exception>
             {{Throws}}
                 public int WriteUtf8({{parameters}}, System.Buffers.IBufferWriter<byte> writer)
                 {

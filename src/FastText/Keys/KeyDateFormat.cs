@@ -108,6 +108,13 @@ internal sealed class KeyDateFormat
                     continue;
                 default:
                     // '/' and ':' are the culture's separators; invariant ones are themselves. Other chars copy through.
+                    // DateOnly formats refuse the time separator and TimeOnly formats the date separator, as .NET does.
+                    if ((fields == KeyDateFields.Date && c == ':') || (fields == KeyDateFields.Time && c == '/'))
+                    {
+                        Reject(partName, "the separator '" + c + "' is a " + (c == ':' ? "time" : "date") + " separator, which a "
+                            + (c == ':' ? "DateOnly" : "TimeOnly") + " format does not take (as in .NET); quote it, '" + c + "', for the char itself.");
+                    }
+
                     steps.Add(new Step(StepKind.Literal, c));
                     length++;
                     continue;

@@ -55,7 +55,8 @@ public sealed class KeyShape<T1>
     /// <param name="destination">Receives the key.</param>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
-    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, the key would be too long (the exception names the part), or
+    /// <paramref name="destination"/> overlaps the memory of a <see cref="KeyPart.MemoryText"/> value.</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, Span<char> destination, out int charsWritten)
@@ -93,6 +94,8 @@ public sealed class KeyShape<T1>
     /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The key's UTF-8 form would be longer than <see cref="int.MaxValue"/> bytes
+    /// (checked before <paramref name="writer"/> is asked for memory).</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
@@ -226,7 +229,8 @@ public sealed class KeyShape<T1, T2>
     /// <param name="destination">Receives the key.</param>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
-    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, the key would be too long (the exception names the part), or
+    /// <paramref name="destination"/> overlaps the memory of a <see cref="KeyPart.MemoryText"/> value.</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, T2 value2, Span<char> destination, out int charsWritten)
@@ -268,6 +272,8 @@ public sealed class KeyShape<T1, T2>
     /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The key's UTF-8 form would be longer than <see cref="int.MaxValue"/> bytes
+    /// (checked before <paramref name="writer"/> is asked for memory).</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
@@ -434,7 +440,8 @@ public sealed class KeyShape<T1, T2, T3>
     /// <param name="destination">Receives the key.</param>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
-    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, the key would be too long (the exception names the part), or
+    /// <paramref name="destination"/> overlaps the memory of a <see cref="KeyPart.MemoryText"/> value.</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, T2 value2, T3 value3, Span<char> destination, out int charsWritten)
@@ -478,6 +485,8 @@ public sealed class KeyShape<T1, T2, T3>
     /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The key's UTF-8 form would be longer than <see cref="int.MaxValue"/> bytes
+    /// (checked before <paramref name="writer"/> is asked for memory).</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
@@ -670,7 +679,8 @@ public sealed class KeyShape<T1, T2, T3, T4>
     /// <param name="destination">Receives the key.</param>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
-    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, the key would be too long (the exception names the part), or
+    /// <paramref name="destination"/> overlaps the memory of a <see cref="KeyPart.MemoryText"/> value.</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, Span<char> destination, out int charsWritten)
@@ -716,6 +726,8 @@ public sealed class KeyShape<T1, T2, T3, T4>
     /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The key's UTF-8 form would be longer than <see cref="int.MaxValue"/> bytes
+    /// (checked before <paramref name="writer"/> is asked for memory).</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
@@ -934,7 +946,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     /// <param name="destination">Receives the key.</param>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
-    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, the key would be too long (the exception names the part), or
+    /// <paramref name="destination"/> overlaps the memory of a <see cref="KeyPart.MemoryText"/> value.</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, Span<char> destination, out int charsWritten)
@@ -982,6 +995,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The key's UTF-8 form would be longer than <see cref="int.MaxValue"/> bytes
+    /// (checked before <paramref name="writer"/> is asked for memory).</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
@@ -1226,7 +1241,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     /// <param name="destination">Receives the key.</param>
     /// <param name="charsWritten">The key's length; 0 when it does not fit.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than the key.</returns>
-    /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
+    /// <exception cref="ArgumentException">A strict part is invalid, the key would be too long (the exception names the part), or
+    /// <paramref name="destination"/> overlaps the memory of a <see cref="KeyPart.MemoryText"/> value.</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>
     public bool TryFormat(T1 value1, T2 value2, T3 value3, T4 value4, T5 value5, T6 value6, Span<char> destination, out int charsWritten)
@@ -1276,6 +1292,8 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     /// <param name="writer">Receives the bytes; advanced by the returned count.</param>
     /// <returns>The number of bytes written.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
+    /// <exception cref="ArgumentOutOfRangeException">The key's UTF-8 form would be longer than <see cref="int.MaxValue"/> bytes
+    /// (checked before <paramref name="writer"/> is asked for memory).</exception>
     /// <exception cref="ArgumentException">A strict part is invalid, or the key would be too long (the exception names the part).</exception>
     /// <exception cref="InvalidOperationException">A part's text changed between measuring and writing (caller memory written
     /// to meanwhile), or a <see cref="CustomKeyPart{T}"/>'s steps disagree (the message names the part).</exception>

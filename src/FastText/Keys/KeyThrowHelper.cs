@@ -31,4 +31,21 @@ internal static class KeyThrowHelper
         throw new InvalidOperationException(
             string.Format(CultureInfo.InvariantCulture,
                 "Key part '{0}' measured {1} chars; a part measures 0 to {2}.", partName, measured, KeyLayout.MaxKeyLength));
+
+    /// <summary>A <see cref="KeyPart.MemoryText"/> value lies in the memory the key is being written to: writing would
+    /// overwrite the text while it is read.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    internal static void ThrowDestinationOverlapsPart(string partName, string paramName) =>
+        throw new ArgumentException(
+            string.Format(CultureInfo.InvariantCulture,
+                "The destination overlaps the memory of key part '{0}'; write the key into a buffer the part does not read.", partName),
+            paramName);
+
+    /// <summary>The key's UTF-8 form is longer than any span or buffer writer can take.</summary>
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    internal static void ThrowUtf8TooLong(long byteCount) =>
+        throw new ArgumentOutOfRangeException(
+            null,
+            string.Format(CultureInfo.InvariantCulture,
+                "The key's UTF-8 form would be {0} bytes, more than int.MaxValue.", byteCount));
 }

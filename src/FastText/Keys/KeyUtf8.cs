@@ -57,7 +57,14 @@ internal static class KeyUtf8
         {
             chars = chars.Slice(0, length);
             composer.Write(chars);
-            int byteCount = AsciiText.GetUtf8ByteCount(chars);
+            // Counted in 64 bits: a key of up to 0x3FFFFFDF chars can take more than int.MaxValue bytes.
+            long longByteCount = Utf8Transcoder.CountBytes(chars);
+            if (longByteCount > int.MaxValue)
+            {
+                KeyThrowHelper.ThrowUtf8TooLong(longByteCount);
+            }
+
+            int byteCount = (int)longByteCount;
             Span<byte> target = writer.GetSpan(byteCount);
             if (target.Length < byteCount)
             {

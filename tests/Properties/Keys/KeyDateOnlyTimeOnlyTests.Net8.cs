@@ -60,4 +60,49 @@ public class KeyDateOnlyTimeOnlyTests
         KeyShape<DateOnly, TimeOnly> shape = KeyShape.Format("{0:yyyyMMdd}T{1:HHmm}", KeyPart.DateOnly("d", "yyyy"), KeyPart.TimeOnly("t", "HH"));
         Assert.Equal("20190411T0237", shape.Build(new DateOnly(2019, 4, 11), new TimeOnly(2, 37)));
     }
+
+    // .NET refuses the time separator in a DateOnly format and the date separator in a TimeOnly format, unless quoted or
+    // escaped. A part declares what the runtime formats, and refuses what it refuses.
+    [Theory]
+    [InlineData("yyyy:MM:dd")]
+    [InlineData("yyyy':'MM")]
+    [InlineData("yyyy\\:MM")]
+    [InlineData("dd/MM/yyyy")]
+    [InlineData("yyyy'T'dd")]
+    public void DateOnly_separators_are_accepted_exactly_where_the_runtime_accepts_them(string format)
+    {
+        var day = new DateOnly(2024, 2, 29);
+        AssertSameAcceptance(() => day.ToString(format, CultureInfo.InvariantCulture), () => KeyShape.Join("/", KeyPart.DateOnly("day", format)).Build(day));
+    }
+
+    [Theory]
+    [InlineData("HH/mm")]
+    [InlineData("HH'/'mm")]
+    [InlineData("HH\\/mm")]
+    [InlineData("HH:mm:ss")]
+    [InlineData("HH'-'mm")]
+    public void TimeOnly_separators_are_accepted_exactly_where_the_runtime_accepts_them(string format)
+    {
+        var time = new TimeOnly(13, 5, 7);
+        AssertSameAcceptance(() => time.ToString(format, CultureInfo.InvariantCulture), () => KeyShape.Join("/", KeyPart.TimeOnly("time", format)).Build(time));
+    }
+
+    private static void AssertSameAcceptance(Func<string> runtime, Func<string> key)
+    {
+        string? expected = null;
+        Exception? runtimeError = Record.Exception(() => expected = runtime());
+        string? actual = null;
+        Exception? keyError = Record.Exception(() => actual = key());
+        if (runtimeError is null)
+        {
+            Assert.Null(keyError);
+            Assert.Equal(expected, actual);
+        }
+        else
+        {
+            Assert.IsType<FormatException>(runtimeError);
+            ArgumentException e = Assert.IsAssignableFrom<ArgumentException>(keyError);
+            Assert.Equal("format", e.ParamName);
+        }
+    }
 }
