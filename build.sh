@@ -164,6 +164,12 @@ consumers() {
     return 1
   fi
   echo "  documentation examples: all compile, without a warning (the Docs* projects treat warnings as errors)"
+  # The package's KeyShape generator (analyzers/dotnet/roslyn4.14/cs, picked by this compiler's version) ran: the
+  # net8.0 documentation consumer has its interceptors (the README's cache key is interceptable).
+  if ! grep -q "__KeyShapeInterceptors" "artifacts/consumers/bin/FastText.Consumer.DocsNet8/$configuration/net8.0/FastText.Consumer.DocsNet8.dll"; then
+    echo "  FAIL: the package's KeyShape interceptor generator did not run in the net8.0 documentation consumer"; return 1
+  fi
+  echo "  KeyShape interceptor generator: ran from the package in the net8.0 documentation consumer"
   local expected actual elsewhere latest ascii_only
   expected=$(grep -nE '; // expect FT0001$' "$shared" | cut -d: -f1 | sort -n | tr '\n' ' ')
   actual=$(grep -oE 'Examples\.cs\([0-9]+,[0-9]+\): warning FT0001.*FastText\.Consumer\.CSharp73\.csproj' "$output" \

@@ -83,36 +83,57 @@ internal static class PackageCheck
     }
 
     /// <summary>
-    /// The FT0001 analyzer: alone in analyzers/dotnet/cs (the compiler supplies Microsoft.CodeAnalysis), built
-    /// against a Microsoft.CodeAnalysis no newer than the documented minimum compiler, and no MSBuild files left from
-    /// the build-time LangVersion check it replaced (that one warned in every C# &lt; 10 project, calls or not).
+    /// The analyzers and their MSBuild file, and nothing else under analyzers/, build/ or buildTransitive/: the FT0001
+    /// analyzer in analyzers/dotnet/cs, built against a Microsoft.CodeAnalysis no newer than the documented minimum
+    /// compiler; the KeyShape interceptor generator in analyzers/dotnet/roslyn4.14/cs (only compilers with that API
+    /// load it), built against 4.14 at most; and build/ and buildTransitive/FastText.props, the same file, which lists
+    /// the generator's namespace in InterceptorsNamespaces. No other MSBuild file: the build-time LangVersion check
+    /// FT0001 replaced warned in every C# &lt; 10 project, calls or not.
     /// </summary>
     /// <param name="package">The .nupkg.</param>
     /// <param name="failures">Collects the findings.</param>
     private static void CheckAnalyzer(ZipArchive package, List<string> failures)
     {
         const string analyzerPath = "analyzers/dotnet/cs/FastText.Analyzers.dll";
+        const string generatorPath = "analyzers/dotnet/roslyn4.14/cs/FastText.Generators.dll";
+        string[] propsPaths = ["build/FastText.props", "buildTransitive/FastText.props"];
         var unexpected = package.Entries.Select(e => e.FullName)
-            .Where(name => (name.StartsWith("analyzers/", StringComparison.Ordinal) && name != analyzerPath)
-                || name.StartsWith("build/", StringComparison.Ordinal) || name.StartsWith("buildTransitive/", StringComparison.Ordinal))
+            .Where(name => (name.StartsWith("analyzers/", StringComparison.Ordinal) && name != analyzerPath && name != generatorPath)
+                || ((name.StartsWith("build/", StringComparison.Ordinal) || name.StartsWith("buildTransitive/", StringComparison.Ordinal)) && !propsPaths.Contains(name)))
             .ToList();
         if (unexpected.Count > 0) failures.Add($"unexpected analyzer or MSBuild files in the package: {string.Join(", ", unexpected)}");
-        var entry = package.GetEntry(analyzerPath);
-        if (entry is null) { failures.Add($"{analyzerPath} (the FT0001 analyzer) is missing"); return; }
+        CheckCompilerPlugin(package, analyzerPath, "DiagnosticAnalyzerAttribute", MaxAnalyzerRoslynVersion, failures);
+        CheckCompilerPlugin(package, generatorPath, "GeneratorAttribute", MaxGeneratorRoslynVersion, failures);
+
+        string?[] props = propsPaths.Select(path => package.GetEntry(path) is { } entry ? System.Text.Encoding.UTF8.GetString(ReadAll(entry)) : null).ToArray();
+        if (props[0] is null || props[1] is null) failures.Add($"{string.Join(" and ", propsPaths)} must both be in the package");
+        else if (props[0] != props[1]) failures.Add($"{propsPaths[0]} and {propsPaths[1]} differ");
+        else if (!props[0]!.Contains("FastText.Generated", StringComparison.Ordinal)) failures.Add($"{propsPaths[0]} does not list FastText.Generated in InterceptorsNamespaces");
+    }
+
+    /// <summary>One compiler plug-in: a .NET assembly at <paramref name="path"/> with a type carrying
+    /// <paramref name="attribute"/>, referencing one Microsoft.CodeAnalysis no newer than <paramref name="maxRoslyn"/>.</summary>
+    private static void CheckCompilerPlugin(ZipArchive package, string path, string attribute, Version maxRoslyn, List<string> failures)
+    {
+        var entry = package.GetEntry(path);
+        if (entry is null) { failures.Add($"{path} is missing"); return; }
         using var pe = new PEReader(new MemoryStream(ReadAll(entry)));
-        if (!pe.HasMetadata) { failures.Add($"{analyzerPath} is not a .NET assembly"); return; }
+        if (!pe.HasMetadata) { failures.Add($"{path} is not a .NET assembly"); return; }
         var reader = pe.GetMetadataReader();
         var roslyn = reader.AssemblyReferences.Select(h => reader.GetAssemblyReference(h))
             .Where(r => reader.GetString(r.Name) == "Microsoft.CodeAnalysis").Select(r => r.Version).ToList();
-        if (roslyn.Count != 1 || roslyn[0] > MaxAnalyzerRoslynVersion)
-            failures.Add($"{analyzerPath} references Microsoft.CodeAnalysis {string.Join(", ", roslyn)}, expected one reference no newer than {MaxAnalyzerRoslynVersion} (the oldest compiler the package supports)");
-        bool declaresAnalyzer = reader.TypeDefinitions.Select(h => reader.GetTypeDefinition(h))
-            .Any(t => t.GetCustomAttributes().Any(a => AttributeTypeName(reader, reader.GetCustomAttribute(a)) == "DiagnosticAnalyzerAttribute"));
-        if (!declaresAnalyzer) failures.Add($"{analyzerPath} declares no [DiagnosticAnalyzer] type");
+        if (roslyn.Count != 1 || roslyn[0] > maxRoslyn)
+            failures.Add($"{path} references Microsoft.CodeAnalysis {string.Join(", ", roslyn)}, expected one reference no newer than {maxRoslyn} (the oldest compiler that loads it)");
+        bool declares = reader.TypeDefinitions.Select(h => reader.GetTypeDefinition(h))
+            .Any(t => t.GetCustomAttributes().Any(a => AttributeTypeName(reader, reader.GetCustomAttribute(a)) == attribute));
+        if (!declares) failures.Add($"{path} declares no [{attribute.Replace("Attribute", string.Empty, StringComparison.Ordinal)}] type");
     }
 
     /// <summary>Microsoft.CodeAnalysis 4.3.x (.NET SDK 6.0.400, Visual Studio 2022 17.3): the analyzer's minimum compiler.</summary>
     private static readonly Version MaxAnalyzerRoslynVersion = new(4, 3, 0, 0);
+
+    /// <summary>Microsoft.CodeAnalysis 4.14.x (.NET SDK 9.0.300, Visual Studio 2022 17.14): the generator's folder.</summary>
+    private static readonly Version MaxGeneratorRoslynVersion = new(4, 14, 0, 0);
 
     private static string? AttributeTypeName(MetadataReader reader, CustomAttribute attribute) => attribute.Constructor.Kind switch
     {
