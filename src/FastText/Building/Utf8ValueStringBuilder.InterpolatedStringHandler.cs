@@ -305,8 +305,9 @@ public ref partial struct Utf8ValueStringBuilder
         {
             LeaveMemoryGivenAway();
             int start = _draft._pos;
+            bool afterHigh = _draft._pendingHigh != '\0';
             AppendFormatted(value);
-            Pad(start, alignment);
+            Pad(start, afterHigh, alignment);
         }
 
         /// <summary>Called by the compiler for a hole with an alignment and a format.</summary>
@@ -318,8 +319,9 @@ public ref partial struct Utf8ValueStringBuilder
         {
             LeaveMemoryGivenAway();
             int start = _draft._pos;
+            bool afterHigh = _draft._pendingHigh != '\0';
             AppendFormatted(value, format);
-            Pad(start, alignment);
+            Pad(start, afterHigh, alignment);
         }
 
         /// <summary>Called by the compiler for a span hole.</summary>
@@ -339,8 +341,9 @@ public ref partial struct Utf8ValueStringBuilder
             _ = format;
             LeaveMemoryGivenAway();
             int start = _draft._pos;
+            bool afterHigh = _draft._pendingHigh != '\0';
             _draft.Append(value);
-            Pad(start, alignment);
+            Pad(start, afterHigh, alignment);
         }
 
         /// <summary>Called by the compiler for a hole of UTF-8 bytes, appended as they are.</summary>
@@ -405,9 +408,18 @@ public ref partial struct Utf8ValueStringBuilder
             _draft._stamp = stamp;
         }
 
-        private void Pad(int start, int alignment)
+        /// <summary>
+        /// Pads the hole written from <paramref name="start"/> to <paramref name="alignment"/> UTF-16 chars, as
+        /// string.Format pads the hole's text. When the hole followed a pending high surrogate
+        /// (<paramref name="afterHigh"/>) and starts with a low one, the pair's 4 bytes replaced the U+FFFD before
+        /// <paramref name="start"/>: the low half is the hole's first char, and padding on the left goes between the
+        /// halves, which then encode apart (U+FFFD, spaces, U+FFFD), as in the string the same appends build.
+        /// </summary>
+        private void Pad(int start, bool afterHigh, int alignment)
         {
-            int written = Utf16Length(_draft._bytes.Slice(start, _draft._pos - start));
+            bool paired = afterHigh && _draft._pos > start && _draft._bytes[start - ReplacementLength] >= 0xF0;
+            int holeStart = paired ? start - ReplacementLength : start;
+            int written = Utf16Length(_draft._bytes.Slice(holeStart, _draft._pos - holeStart)) - (paired ? 1 : 0);
             bool leftAlign = alignment < 0;
             long width = leftAlign ? -(long)alignment : alignment;
             if (width <= written)
@@ -429,11 +441,43 @@ public ref partial struct Utf8ValueStringBuilder
                 return;
             }
 
+            if (paired)
+            {
+                PadBetweenHalves(holeStart, padding);
+                return;
+            }
+
+            if (_draft._pos == start)
+            {
+                // Nothing written: the spaces end the text, so a pending high surrogate before them stays alone.
+                _draft._pendingHigh = '\0';
+            }
+
             _draft.Ensure(padding);
             int end = _draft._pos;
             _draft._bytes.Slice(start, end - start).CopyTo(_draft._bytes.Slice(start + padding));
             _draft._bytes.Slice(start, padding).Fill((byte)' ');
             _draft._pos = end + padding;
+        }
+
+        /// <summary>
+        /// Right-aligns a hole that completed a pair at <paramref name="pairStart"/>: the pair's 4 bytes become
+        /// U+FFFD, the padding, U+FFFD (the high half, the spaces, then the hole's low half), and the rest of the
+        /// hole moves up behind them.
+        /// </summary>
+        private void PadBetweenHalves(int pairStart, int padding)
+        {
+            const int PairLength = 4;
+            _draft.Ensure(padding + (2 * ReplacementLength) - PairLength);
+            int end = _draft._pos;
+            Span<byte> bytes = _draft._bytes;
+            int restStart = pairStart + PairLength;
+            int newRestStart = pairStart + ReplacementLength + padding + ReplacementLength;
+            bytes.Slice(restStart, end - restStart).CopyTo(bytes.Slice(newRestStart));
+            WriteReplacement(bytes.Slice(pairStart));
+            bytes.Slice(pairStart + ReplacementLength, padding).Fill((byte)' ');
+            WriteReplacement(bytes.Slice(pairStart + ReplacementLength + padding));
+            _draft._pos = newRestStart + (end - restStart);
         }
 
         /// <summary>How many UTF-16 chars the UTF-8 <paramref name="utf8"/> decodes to: one per lead byte, two for a 4-byte sequence.</summary>
@@ -451,16 +495,17 @@ public ref partial struct Utf8ValueStringBuilder
             return count;
         }
 
+        /// <summary>
+        /// As the runtime's DefaultInterpolatedStringHandler does: the text the custom formatter returns, and nothing
+        /// when it returns <see langword="null"/> or the provider no longer supplies it (no fallback, unlike
+        /// string.Format's composite items).
+        /// </summary>
         private void AppendCustomFormatted<T>(T value, string? format)
         {
             var formatter = (ICustomFormatter?)_provider!.GetFormat(typeof(ICustomFormatter));
             if (formatter is not null)
             {
                 _draft.Append(formatter.Format(format, value, _provider));
-            }
-            else
-            {
-                _draft.AppendValue(value, format, _provider);
             }
         }
     }

@@ -164,17 +164,24 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats one composite item: through the custom formatter when the provider has one, else in place.</summary>
+    /// <summary>
+    /// Formats one composite item: through the custom formatter when the provider has one, else in place. A custom
+    /// formatter that returns <see langword="null"/> declines the item, which is then formatted as without one (as
+    /// string.Format and StringBuilder.AppendFormat do).
+    /// </summary>
     internal void AppendFormatItem<T>(T value, ReadOnlySpan<char> format, IFormatProvider? provider, ICustomFormatter? custom)
     {
         if (custom is not null)
         {
-            Append(custom.Format(format.IsEmpty ? null : format.ToString(), value, provider));
+            string? text = custom.Format(format.IsEmpty ? null : format.ToString(), value, provider);
+            if (text is not null)
+            {
+                Append(text);
+                return;
+            }
         }
-        else
-        {
-            AppendValue(value, format, provider);
-        }
+
+        AppendValue(value, format, provider);
     }
 
     private void PadItem(int itemStart, int width, bool leftAlign)

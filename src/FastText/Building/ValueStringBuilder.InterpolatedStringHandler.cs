@@ -311,16 +311,17 @@ public ref partial struct ValueStringBuilder
             }
         }
 
+        /// <summary>
+        /// As the runtime's DefaultInterpolatedStringHandler does: the text the custom formatter returns, and nothing
+        /// when it returns <see langword="null"/> or the provider no longer supplies it (no fallback, unlike
+        /// string.Format's composite items).
+        /// </summary>
         private void AppendCustomFormatted<T>(T value, string? format)
         {
             var formatter = (ICustomFormatter?)_provider!.GetFormat(typeof(ICustomFormatter));
             if (formatter is not null)
             {
                 _draft.Append(formatter.Format(format, value, _provider));
-            }
-            else
-            {
-                _draft.AppendValue(value, format, _provider);
             }
         }
     }

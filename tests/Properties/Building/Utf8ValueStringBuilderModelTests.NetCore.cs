@@ -321,9 +321,9 @@ public class Utf8ValueStringBuilderModelTests
                 model.Append(op.Text).Append(op.Number.ToString(Invariant)).Append(op.Text, Math.Min(op.A, op.Text.Length), op.Text.Length - Math.Min(op.A, op.Text.Length));
                 break;
             case OpKind.AppendInterpolatedAligned:
-                // Alignment counts UTF-16 chars, as string.Format does; the texts are kept free of surrogates here
-                // (padding placed between a split pair's halves is a documented difference).
-                string plain = new(op.Text.Select(ch => char.IsSurrogate(ch) ? '?' : ch).ToArray());
+                // Alignment counts UTF-16 chars, as string.Format does, surrogates included: padding that falls
+                // between the halves of a pair split across appends leaves both halves U+FFFD, as in the model.
+                string plain = op.Text;
                 b.Append(Invariant, $"<{plain,7}|{op.Number,-12:D3}|{op.Real,15:F3}|{op.A,10}>");
                 b.Append($"{plain,5}.{plain,-9}.");
                 model.Append(string.Format(Invariant, "<{0,7}|{1,-12:D3}|{2,15:F3}|{3,10}>", plain, op.Number, op.Real, op.A));
