@@ -134,7 +134,8 @@ public sealed class TsvOptions
     /// Columns have the backslash escapes of PostgreSQL/MySQL-style TSV undone: <c>\t</c>, <c>\n</c>, <c>\r</c> and
     /// <c>\\</c> become tab, line feed, carriage return and backslash; any other backslash stays as it is. Off by
     /// default; when on, columns are copied into a pooled buffer (still nothing allocated per row) and
-    /// <see cref="TsvRow.Line"/> (and <see cref="TsvRow.Fields"/>) stay raw.
+    /// <see cref="TsvRow.Line"/> (and <see cref="TsvRow.Fields"/>) stay raw. The <see cref="Separator"/> cannot then be
+    /// '\\', 't', 'n' or 'r' (a reader refuses it): splitting on it would cut the escapes in two.
     /// </summary>
     public bool UnescapeBackslashes
     {
@@ -173,6 +174,12 @@ public sealed class TsvOptions
         get => _maxLineLength;
         init => _maxLineLength = value > 0 ? value : ThrowNotPositive(nameof(MaxLineLength));
     }
+
+    /// <summary>
+    /// True for the bytes that the backslash escapes hold ('\\', 't', 'n', 'r'): with escaping such a separator would
+    /// split <c>\t</c>, <c>\n</c>, <c>\r</c> or <c>\\</c> in two, so neither the writer nor the reader accepts it.
+    /// </summary>
+    internal static bool IsEscapeByte(byte value) => value is (byte)'\\' or (byte)'t' or (byte)'n' or (byte)'r';
 
     /// <summary>A copy with <see cref="HasHeader"/> set to <paramref name="value"/>.</summary>
     /// <param name="value">The new value.</param>

@@ -91,7 +91,8 @@ public sealed partial class TsvReader : IDisposable
     /// </summary>
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
     /// <exception cref="ArgumentException"><see cref="TsvOptions.Separator"/> equals <see cref="TsvOptions.LineTerminator"/>,
-    /// or is '\r' while <see cref="TsvOptions.TrimCarriageReturn"/> is on.</exception>
+    /// or is '\r' while <see cref="TsvOptions.TrimCarriageReturn"/> is on, or is '\\', 't', 'n' or 'r' while
+    /// <see cref="TsvOptions.UnescapeBackslashes"/> is on.</exception>
     public TsvReader(TsvOptions? options)
         : this(Array.Empty<int>(), options)
     {
@@ -102,7 +103,8 @@ public sealed partial class TsvReader : IDisposable
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
     /// <exception cref="ArgumentOutOfRangeException">A column index is negative.</exception>
     /// <exception cref="ArgumentException"><see cref="TsvOptions.Separator"/> equals <see cref="TsvOptions.LineTerminator"/>,
-    /// or is '\r' while <see cref="TsvOptions.TrimCarriageReturn"/> is on.</exception>
+    /// or is '\r' while <see cref="TsvOptions.TrimCarriageReturn"/> is on, or is '\\', 't', 'n' or 'r' while
+    /// <see cref="TsvOptions.UnescapeBackslashes"/> is on.</exception>
     public TsvReader(int[] columns, TsvOptions? options = null)
     {
         if (columns is null)
@@ -893,6 +895,14 @@ public sealed partial class TsvReader : IDisposable
         {
             // A trimmed '\r' would be a separator too, leaving a column that ends before it starts.
             ThrowHelper.ThrowArgument(parameterName, "A '\\r' separator needs TrimCarriageReturn off.");
+        }
+
+        if (options.UnescapeBackslashes && TsvOptions.IsEscapeByte(options.Separator))
+        {
+            // The line is split before the columns are unescaped: "\\t" with a 't' separator would be two columns.
+            ThrowHelper.ThrowArgument(
+                parameterName,
+                "With UnescapeBackslashes the separator cannot be '\\', 't', 'n' or 'r': splitting on it would cut the escapes \\t \\n \\r \\\\ in two.");
         }
     }
 

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Runtime.CompilerServices;
+using System.Threading;
 
 namespace FastText;
 
@@ -13,6 +14,13 @@ public sealed partial class TsvWriter
         if (_disposed)
         {
             throw new ObjectDisposedException(nameof(TsvWriter));
+        }
+
+        if (Volatile.Read(ref _flushState) != FlushNone)
+        {
+            throw new InvalidOperationException(
+                "A FlushAsync of this TsvWriter is pending and must be awaited first: until it completes the destination " +
+                "may still be reading the buffer, so no field, row or flush can start.");
         }
 
         throw new InvalidOperationException(

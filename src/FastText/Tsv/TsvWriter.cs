@@ -27,6 +27,12 @@ namespace FastText;
 /// <see cref="InvalidOperationException"/>, and <see cref="Dispose"/> only releases the buffer. The destination then
 /// holds the first <see cref="FlushedRowCount"/> rows complete, possibly followed by part of the rows of the failed
 /// write (a Stream cannot say how much it took); nothing beyond <see cref="FlushedRowCount"/> is claimed as written.</para>
+/// <para>While a <see cref="FlushAsync"/> is pending (its task not completed yet), the destination may still be reading
+/// the writer's buffer: every other call that would touch it (<c>WriteField</c>, <see cref="EndRow"/>,
+/// <see cref="Flush"/>, another <see cref="FlushAsync"/>) throws <see cref="InvalidOperationException"/> and changes
+/// nothing; await the flush first. <see cref="Dispose"/> during a pending flush returns at once and leaves the rest to
+/// the flush: it still delivers and flushes the rows it took, then returns the buffer to the pool and closes the stream
+/// (unless left open); the row in progress is dropped, as always.</para>
 /// </remarks>
 public sealed partial class TsvWriter : IDisposable
 {
@@ -37,6 +43,10 @@ public sealed partial class TsvWriter : IDisposable
 
     // The largest byte array the runtime allocates (Array.MaxLength on net8).
     private const int MaxBufferLength = 0x7FFFFFC7;
+
+    private const int FlushNone = 0;
+    private const int FlushPending = 1;
+    private const int FlushPendingDisposed = 2;
 
     private readonly TsvWriterOptions _options;
     private readonly byte _separator;
@@ -56,12 +66,17 @@ public sealed partial class TsvWriter : IDisposable
     private bool _faulted;
     private bool _disposed;
 
+    // FlushNone, or FlushPending while a FlushAsync may still have the destination reading the buffer, or
+    // FlushPendingDisposed once Dispose ran meanwhile: the flush then returns the buffer (and closes the stream).
+    private int _flushState;
+
     /// <summary>Writes to <paramref name="stream"/> with synchronous writes of whole buffers (asynchronous with <see cref="FlushAsync"/>).</summary>
     /// <param name="stream">A writable stream.</param>
     /// <param name="options">Layout options; <see cref="TsvWriterOptions.Default"/> when null.</param>
     /// <param name="leaveOpen">True to leave <paramref name="stream"/> open when the writer is disposed.</param>
     /// <exception cref="ArgumentNullException"><paramref name="stream"/> is null.</exception>
-    /// <exception cref="ArgumentException"><paramref name="stream"/> is not writable, or the options combine a backslash separator with escaping.</exception>
+    /// <exception cref="ArgumentException"><paramref name="stream"/> is not writable, or <paramref name="options"/> combines
+    /// <see cref="TsvWriterOptions.EscapeBackslashes"/> with a separator the escapes hold ('\\', 't', 'n' or 'r').</exception>
     public TsvWriter(Stream stream, TsvWriterOptions? options = null, bool leaveOpen = false)
         : this(options)
     {
@@ -87,7 +102,8 @@ public sealed partial class TsvWriter : IDisposable
     /// <param name="writer">The pipe to write to.</param>
     /// <param name="options">Layout options; <see cref="TsvWriterOptions.Default"/> when null.</param>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
-    /// <exception cref="ArgumentException">The options combine a backslash separator with escaping.</exception>
+    /// <exception cref="ArgumentException"><paramref name="options"/> combines <see cref="TsvWriterOptions.EscapeBackslashes"/>
+    /// with a separator the escapes hold ('\\', 't', 'n' or 'r').</exception>
     public TsvWriter(PipeWriter writer, TsvWriterOptions? options = null)
         : this((IBufferWriter<byte>)writer, options)
     {
@@ -98,7 +114,8 @@ public sealed partial class TsvWriter : IDisposable
     /// <param name="writer">Receives the bytes.</param>
     /// <param name="options">Layout options; <see cref="TsvWriterOptions.Default"/> when null.</param>
     /// <exception cref="ArgumentNullException"><paramref name="writer"/> is null.</exception>
-    /// <exception cref="ArgumentException">The options combine a backslash separator with escaping.</exception>
+    /// <exception cref="ArgumentException"><paramref name="options"/> combines <see cref="TsvWriterOptions.EscapeBackslashes"/>
+    /// with a separator the escapes hold ('\\', 't', 'n' or 'r').</exception>
     public TsvWriter(IBufferWriter<byte> writer, TsvWriterOptions? options = null)
         : this(options)
     {
@@ -115,9 +132,11 @@ public sealed partial class TsvWriter : IDisposable
         _options = options ?? TsvWriterOptions.Default;
         _separator = _options.Separator;
         _escape = _options.EscapeBackslashes;
-        if (_escape && _separator == Backslash)
+        if (_escape && TsvOptions.IsEscapeByte(_separator))
         {
-            ThrowHelper.ThrowArgument(nameof(options), "A backslash separator cannot be combined with EscapeBackslashes.");
+            ThrowHelper.ThrowArgument(
+                nameof(options),
+                "With EscapeBackslashes the separator cannot be '\\', 't', 'n' or 'r': the escapes \\t \\n \\r \\\\ would hold it and the rows would not read back.");
         }
 
         _specialBytes = CreateSpecialBytes(_separator, _escape);
@@ -318,7 +337,7 @@ public sealed partial class TsvWriter : IDisposable
     /// For a <see cref="PipeWriter"/> the rows are copied into the pipe but the pipe is not flushed (use <see cref="FlushAsync"/>).
     /// </summary>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
-    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier, or a <see cref="FlushAsync"/> is still pending.</exception>
     public void Flush()
     {
         CheckWritable();
@@ -337,22 +356,33 @@ public sealed partial class TsvWriter : IDisposable
         }
     }
 
-    /// <summary>Sends the complete rows to the destination and flushes it (Stream.FlushAsync, PipeWriter.FlushAsync).</summary>
+    /// <summary>
+    /// Sends the complete rows to the destination and flushes it (Stream.FlushAsync, PipeWriter.FlushAsync). Until the
+    /// returned task completes, every other call but <see cref="Dispose"/> throws <see cref="InvalidOperationException"/>:
+    /// the destination may still be reading the buffer. <see cref="Dispose"/> meanwhile lets this flush finish and
+    /// return the buffer (and close the stream) when the destination is done with it.
+    /// </summary>
     /// <param name="cancellationToken">Cancels the flush; the writer is then faulted, as for any destination failure.</param>
     /// <returns>A task that completes when the destination has been flushed.</returns>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
-    /// <exception cref="InvalidOperationException">The destination failed earlier.</exception>
+    /// <exception cref="InvalidOperationException">The destination failed earlier, or another <see cref="FlushAsync"/> is still pending.</exception>
     public async Task FlushAsync(CancellationToken cancellationToken = default)
     {
         CheckWritable();
+
+        // From here until the finally, the hot paths fall through to the checked ones, which refuse.
+        _flushState = FlushPending;
+        _fastEnd = -1;
         try
         {
             if (_stream is not null)
             {
-                if (_committed > 0)
+                int count = _committed;
+                if (count > 0)
                 {
-                    await _stream.WriteAsync(_buffer, 0, _committed, cancellationToken).ConfigureAwait(false);
-                    Delivered();
+                    long rows = _rowCount;
+                    await _stream.WriteAsync(_buffer, 0, count, cancellationToken).ConfigureAwait(false);
+                    Delivered(count, rows);
                 }
 
                 await _stream.FlushAsync(cancellationToken).ConfigureAwait(false);
@@ -371,17 +401,51 @@ public sealed partial class TsvWriter : IDisposable
             Fault();
             throw;
         }
+        finally
+        {
+            EndFlush();
+        }
+    }
+
+    /// <summary>The pending flush is over: the writer takes calls again, or, when disposed meanwhile, lets go of the buffer and the stream.</summary>
+    private void EndFlush()
+    {
+        // The fast paths reopen before the state clears: a Dispose that comes after the exchange closes them again.
+        if (!_faulted)
+        {
+            _fastEnd = _buffer.Length - FastReserve;
+        }
+
+        if (Interlocked.CompareExchange(ref _flushState, FlushNone, FlushPending) == FlushPending)
+        {
+            return;
+        }
+
+        // Dispose ran while the destination had the buffer: it left the release to this flush.
+        _flushState = FlushNone;
+        ReleaseBufferAndStream();
     }
 
     /// <summary>
     /// Sends the complete rows (a row without <see cref="EndRow"/> is dropped), flushes a Stream and closes it unless
     /// asked to leave it open, and returns the buffer to the pool. After a destination failure it only releases
-    /// the buffer (and closes the stream). A PipeWriter is neither flushed nor completed.
+    /// the buffer (and closes the stream). A PipeWriter is neither flushed nor completed. While a
+    /// <see cref="FlushAsync"/> is pending, it only marks the writer disposed and returns: the pending flush delivers
+    /// and flushes the rows it took, then returns the buffer and closes the stream once the destination is done with
+    /// them (the buffer is never handed back while the destination may still read it).
     /// </summary>
     public void Dispose()
     {
         if (_disposed)
         {
+            return;
+        }
+
+        if (Interlocked.CompareExchange(ref _flushState, FlushPendingDisposed, FlushPending) == FlushPending)
+        {
+            // Any other call is refused while the flush is pending, so its rows are all there is to deliver.
+            _disposed = true;
+            _fastEnd = -1;
             return;
         }
 
@@ -396,14 +460,20 @@ public sealed partial class TsvWriter : IDisposable
         finally
         {
             _disposed = true;
-            _fastEnd = -1;
-            byte[] buffer = _buffer;
-            _buffer = Array.Empty<byte>();
-            ArrayPool<byte>.Shared.Return(buffer);
-            if (_stream is not null && !_leaveOpen)
-            {
-                _stream.Dispose();
-            }
+            ReleaseBufferAndStream();
+        }
+    }
+
+    private void ReleaseBufferAndStream()
+    {
+        _disposed = true;
+        _fastEnd = -1;
+        byte[] buffer = _buffer;
+        _buffer = Array.Empty<byte>();
+        ArrayPool<byte>.Shared.Return(buffer);
+        if (_stream is not null && !_leaveOpen)
+        {
+            _stream.Dispose();
         }
     }
 
@@ -417,7 +487,7 @@ public sealed partial class TsvWriter : IDisposable
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void CheckWritable()
     {
-        if (_disposed | _faulted)
+        if (_disposed | _faulted | (_flushState != FlushNone))
         {
             ThrowNotWritable();
         }
@@ -491,21 +561,22 @@ public sealed partial class TsvWriter : IDisposable
             throw;
         }
 
-        Delivered();
+        Delivered(_committed, _rowCount);
     }
 
-    private void Delivered()
+    /// <summary>The first <paramref name="count"/> bytes, the rows up to <paramref name="rows"/>, reached the destination.</summary>
+    private void Delivered(int count, long rows)
     {
-        // The row in progress moves to the front, so [0, _committed) is always the undelivered part.
-        int partial = _position - _committed;
-        if (partial > 0)
+        // What follows moves to the front, so [0, _committed) is always the undelivered part.
+        int rest = _position - count;
+        if (rest > 0)
         {
-            Buffer.BlockCopy(_buffer, _committed, _buffer, 0, partial);
+            Buffer.BlockCopy(_buffer, count, _buffer, 0, rest);
         }
 
-        _position = partial;
-        _committed = 0;
-        _flushedRowCount = _rowCount;
+        _position = rest;
+        _committed -= count;
+        _flushedRowCount = rows;
     }
 
     private static void CopyTo(IBufferWriter<byte> writer, ReadOnlySpan<byte> bytes)

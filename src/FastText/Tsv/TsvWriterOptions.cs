@@ -17,7 +17,8 @@ public sealed class TsvWriterOptions
 
     /// <summary>
     /// The byte written between two fields: tab by default; any single byte except '\n' (and, with
-    /// <see cref="EscapeBackslashes"/>, except '\\'). Read the output with the same <c>TsvOptions.Separator</c>.
+    /// <see cref="EscapeBackslashes"/>, except '\\', 't', 'n' and 'r', which the escapes hold: a writer refuses that
+    /// combination with <see cref="ArgumentException"/>). Read the output with the same <c>TsvOptions.Separator</c>.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is '\n'.</exception>
     public byte Separator
@@ -40,7 +41,8 @@ public sealed class TsvWriterOptions
     /// round-trips through a reader with that option. When false (the default) fields are written as they are, and
     /// a field holding the separator, '\n' or '\r' is refused with <see cref="TsvFormatException"/> instead of
     /// corrupting the row (a backslash is then ordinary data). A separator other than tab has no escape: a field
-    /// holding it is refused in both modes.
+    /// holding it is refused in both modes. With escaping the separator cannot be '\\', 't', 'n' or 'r' (the escapes
+    /// would hold it and the rows would not read back): a writer created with such options throws <see cref="ArgumentException"/>.
     /// </summary>
     public bool EscapeBackslashes { get; init; }
 
