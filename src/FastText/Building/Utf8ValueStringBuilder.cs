@@ -135,19 +135,22 @@ public ref partial struct Utf8ValueStringBuilder
     public readonly int Length => _committed + _pos;
 
     /// <summary>The written bytes. Valid until the builder next grows or is disposed.</summary>
-    /// <exception cref="InvalidOperationException">The builder writes into an <see cref="IBufferWriter{T}"/>.</exception>
+    /// <exception cref="InvalidOperationException">The builder writes into an <see cref="IBufferWriter{T}"/>, or
+    /// it was copied and another copy already returned the array it writes into.</exception>
     public readonly ReadOnlySpan<byte> WrittenSpan
     {
         get
         {
             ThrowIfOverWriter();
+            ThrowIfCopyReturnedArray(); // a buffer the caller gave costs one null test
             return _bytes.Slice(0, _pos);
         }
     }
 
     /// <summary>The written bytes, as <see cref="WrittenSpan"/>. Valid until the builder next grows or is disposed.</summary>
     /// <returns>A span over the written bytes.</returns>
-    /// <exception cref="InvalidOperationException">The builder writes into an <see cref="IBufferWriter{T}"/>.</exception>
+    /// <exception cref="InvalidOperationException">The builder writes into an <see cref="IBufferWriter{T}"/>, or
+    /// it was copied and another copy already returned the array it writes into.</exception>
     public readonly ReadOnlySpan<byte> AsSpan() => WrittenSpan;
 
     /// <summary>Copies the written bytes to <paramref name="destination"/> when they all fit.</summary>

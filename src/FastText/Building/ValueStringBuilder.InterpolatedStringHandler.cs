@@ -74,7 +74,7 @@ public ref partial struct ValueStringBuilder
 
         if (handler.OwnerRented is not null)
         {
-            LentArrays.TryUnlend(handler.OwnerRented);
+            LentArrays.Unlend(handler.OwnerRented, handler.LendSlot, handler.LendSerial);
         }
 
         // A stale copy must not release the array another copy returned; the draft's own array, if it grew, goes
@@ -131,6 +131,8 @@ public ref partial struct ValueStringBuilder
         private readonly int _ownerLength;
         private readonly int _ownerCapacity;
         private readonly BuilderIdentity _owner;
+        private readonly int _lendSlot;
+        private readonly int _lendSerial;
 
         /// <summary>Called by the compiler.</summary>
         /// <param name="literalLength">The total length of the literal parts.</param>
@@ -159,10 +161,8 @@ public ref partial struct ValueStringBuilder
             _ownerLength = builder._pos;
             _ownerCapacity = builder._chars.Length;
             _owner = new BuilderIdentity(in builder);
-            if (_ownerRented is not null)
-            {
-                LentArrays.Lend(_ownerRented);
-            }
+            _lendSlot = 0;
+            _lendSerial = _ownerRented is null ? 0 : LentArrays.Lend(_ownerRented, out _lendSlot);
 
             _provider = provider;
             _hasCustomFormatter = provider is not null
@@ -176,6 +176,12 @@ public ref partial struct ValueStringBuilder
         internal readonly bool WasCreatedFor(in int pos, ReadOnlySpan<char> chars) => _owner.Is(in pos, chars);
 
         internal readonly int OwnerLength => _ownerLength;
+
+        /// <summary>The slot of this handler's record in <see cref="LentArrays"/>.</summary>
+        internal readonly int LendSlot => _lendSlot;
+
+        /// <summary>This handler's ticket in <see cref="LentArrays"/> (0: none, as over a caller's buffer).</summary>
+        internal readonly int LendSerial => _lendSerial;
 
         internal readonly int OwnerCapacity => _ownerCapacity;
 

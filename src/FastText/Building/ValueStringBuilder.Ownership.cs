@@ -51,7 +51,7 @@ public ref partial struct ValueStringBuilder
     private readonly void ReleaseRented(char[] array)
     {
         OwnershipStamp.Clear(array);
-        if (!LentArrays.TryUnlend(array))
+        if (!LentArrays.Forget(array))
         {
             ReturnArray(array);
         }

@@ -211,14 +211,23 @@ public ref partial struct ValueStringBuilder
 
     /// <summary>The written chars. Valid until the builder next grows or is disposed.</summary>
     /// <returns>A span over the written chars.</returns>
-    public readonly ReadOnlySpan<char> AsSpan() => _chars.Slice(0, _pos);
+    /// <exception cref="InvalidOperationException">This builder was copied and another copy already returned the
+    /// array it writes into (see the remarks on copies).</exception>
+    public readonly ReadOnlySpan<char> AsSpan()
+    {
+        ThrowIfCopyReturnedArray(); // a buffer the caller gave costs one null test
+        return _chars.Slice(0, _pos);
+    }
 
     /// <summary>The written chars from <paramref name="start"/>. Valid until the builder next grows or is disposed.</summary>
     /// <param name="start">The first char; 0 to <see cref="Length"/>.</param>
     /// <returns>A span over the written chars from <paramref name="start"/>.</returns>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="start"/> is outside 0..Length.</exception>
+    /// <exception cref="InvalidOperationException">This builder was copied and another copy already returned the
+    /// array it writes into (see the remarks on copies).</exception>
     public readonly ReadOnlySpan<char> AsSpan(int start)
     {
+        ThrowIfCopyReturnedArray();
         if ((uint)start > (uint)_pos)
         {
             ThrowHelper.ThrowArgumentOutOfRange(nameof(start), "The start must be within the written chars.");
@@ -232,8 +241,11 @@ public ref partial struct ValueStringBuilder
     /// <param name="length">The number of chars.</param>
     /// <returns>A span over the slice.</returns>
     /// <exception cref="ArgumentOutOfRangeException">The slice is not within the written chars.</exception>
+    /// <exception cref="InvalidOperationException">This builder was copied and another copy already returned the
+    /// array it writes into (see the remarks on copies).</exception>
     public readonly ReadOnlySpan<char> AsSpan(int start, int length)
     {
+        ThrowIfCopyReturnedArray();
         ValidateRange(start, length);
         return _chars.Slice(start, length);
     }
@@ -242,8 +254,11 @@ public ref partial struct ValueStringBuilder
     /// <param name="destination">Receives the chars.</param>
     /// <param name="charsWritten">The number of chars copied: <see cref="Length"/>, or 0 when they did not fit.</param>
     /// <returns><see langword="true"/> when everything was copied; <see langword="false"/> (nothing written) otherwise.</returns>
+    /// <exception cref="InvalidOperationException">This builder was copied and another copy already returned the
+    /// array it writes into (see the remarks on copies).</exception>
     public readonly bool TryCopyTo(Span<char> destination, out int charsWritten)
     {
+        ThrowIfCopyReturnedArray();
         if (_chars.Slice(0, _pos).TryCopyTo(destination))
         {
             charsWritten = _pos;
@@ -270,8 +285,11 @@ public ref partial struct ValueStringBuilder
     /// <param name="length">The number of chars.</param>
     /// <returns>The slice as a string.</returns>
     /// <exception cref="ArgumentOutOfRangeException">The slice is not within the written chars.</exception>
+    /// <exception cref="InvalidOperationException">This builder was copied and another copy already returned the
+    /// array it writes into (see the remarks on copies).</exception>
     public readonly string ToString(int start, int length)
     {
+        ThrowIfCopyReturnedArray();
         ValidateRange(start, length);
         return _chars.Slice(start, length).ToString();
     }
