@@ -141,7 +141,8 @@ public class KeyShapeInterceptorTests
     /// <summary>Runs the generator on <see cref="Declarations"/> and <paramref name="calls"/>; returns the generated
     /// source (empty when it wrote none) after checking the result compiles with interceptors on.</summary>
     private static string Generate(
-        string calls, LanguageVersion version = LanguageVersion.Latest, string? interceptKeyShapes = null, string declarations = Declarations, string? alias = null)
+        string calls, LanguageVersion version = LanguageVersion.Latest, string? interceptKeyShapes = null, string declarations = Declarations, string? alias = null,
+        NullableContextOptions nullable = NullableContextOptions.Enable)
     {
         var options = CSharpParseOptions.Default.WithLanguageVersion(version)
             .WithFeatures([new KeyValuePair<string, string>("InterceptorsNamespaces", "FastText.Generated")]);
@@ -153,7 +154,7 @@ public class KeyShapeInterceptorTests
             .Select(path => (MetadataReference)MetadataReference.CreateFromFile(path))
             .Append(MetadataReference.CreateFromFile(typeof(KeyShape).Assembly.Location, library));
         CSharpCompilation compilation = CSharpCompilation.Create(
-            "Interception", trees, references, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
+            "Interception", trees, references, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: nullable));
         Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
 
         GeneratorDriver driver = CSharpGeneratorDriver.Create(
@@ -225,6 +226,26 @@ public class KeyShapeInterceptorTests
         Assert.Equal(string.Empty, Generate(calls, interceptKeyShapes: "false"));
         Assert.Equal(string.Empty, Generate(calls, interceptKeyShapes: " False "));
         Assert.NotEqual(string.Empty, Generate(calls, interceptKeyShapes: "true"));
+    }
+
+    [Fact]
+    public void A_project_without_nullable_annotations_gets_interceptors_that_compile_without_a_warning()
+    {
+        // Generate checks that the compilation with the generated source has no warning; the shape's type arguments
+        // are oblivious here (string, not string?), and the interceptor must match them.
+        string generated = Generate(
+            """
+            using System;
+            using FastText;
+            static class Calls
+            {
+                static string B(Guid id) => Keys.CacheKey.Build("acme", id, 42);
+                static bool U(Guid id, byte[] bytes) => Keys.CacheKey.TryFormatUtf8("acme", id, 42, bytes, out _);
+            }
+            """,
+            declarations: Declarations.Replace("string?", "string", StringComparison.Ordinal),
+            nullable: NullableContextOptions.Disable);
+        Assert.Equal(2, CallSites(generated));
     }
 
     [Fact]
