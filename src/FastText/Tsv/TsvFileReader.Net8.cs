@@ -75,7 +75,7 @@ public sealed partial class TsvFileReader
             ThrowHelperStale();
         }
 
-        ReadOnlySpan<byte> source = _inMemory ? _memory.Span : _buffer;
+        ReadOnlySpan<byte> source = _inMemory ? _memory.Span : BufferUpTo(_end);
         ReadOnlySpan<byte> line = source.Slice(_recordLineStart, _recordLineLength);
         ReadOnlySpan<byte> columns = _reader.Options.UnescapeBackslashes ? _reader.UnescapeBuffer.AsSpan(0, _recordColumnsLength) : line;
         return new TsvRow(_reader, line, columns, _recordLineNumber);
@@ -83,7 +83,7 @@ public sealed partial class TsvFileReader
 
     private bool TryReadRecord()
     {
-        ReadOnlySpan<byte> source = _inMemory ? _memory.Span : _buffer.AsSpan(0, _end);
+        ReadOnlySpan<byte> source = _inMemory ? _memory.Span : BufferUpTo(_end);
         ReadOnlySpan<byte> rest = source.Slice(_start);
         bool found;
         TsvRow row;

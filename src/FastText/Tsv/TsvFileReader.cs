@@ -258,7 +258,22 @@ public sealed partial class TsvFileReader : IDisposable
     }
 
     /// <summary>The bytes not read yet: the rest of the input in memory, or of the buffer.</summary>
-    private ReadOnlySpan<byte> Unread => _inMemory ? _memory.Span.Slice(_start) : _buffer.AsSpan(_start, _end - _start);
+    private ReadOnlySpan<byte> Unread => _inMemory ? _memory.Span.Slice(_start) : BufferUpTo(_end).Slice(_start);
+
+    /// <summary>
+    /// The buffer's first <paramref name="end"/> bytes, or <see cref="ObjectDisposedException"/> when a Dispose on
+    /// another thread has just emptied it (rather than an <see cref="ArgumentOutOfRangeException"/> from the slice).
+    /// </summary>
+    private ReadOnlySpan<byte> BufferUpTo(int end)
+    {
+        byte[] buffer = _buffer;
+        if ((uint)end > (uint)buffer.Length)
+        {
+            ThrowDisposed();
+        }
+
+        return new ReadOnlySpan<byte>(buffer, 0, end);
+    }
 
     /// <summary>Where <see cref="Unread"/> ends (so the read position is this minus what is left of it).</summary>
     private int UnreadEnd => _inMemory ? _memory.Length : _end;
@@ -306,7 +321,9 @@ public sealed partial class TsvFileReader : IDisposable
 
         _disposed = true;
         _position++;
-        _reader.Dispose();
+
+        // Close, not Dispose: a row being unescaped on another thread keeps its buffer and returns it itself.
+        _reader.Close();
         bool workerClosesStream = false;
         if (Interlocked.Exchange(ref _bufferState, BuffersReleased) == BuffersIdle)
         {

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Threading;
 
 namespace FastText;
 
@@ -68,23 +69,38 @@ public sealed partial class TsvReader
         }
 
         int length = (int)take;
-        byte[] stitch = RentStitchBuffer(length);
-        buffer.Slice(0, length).CopyTo(stitch);
-        ReadOnlySpan<byte> data = stitch.AsSpan(0, length);
-        LineKind kind = ScanLine(data, isFinal: true, knownIncomplete: 0, out int consumed, out int lineLength);
+        // Out of Dispose's reach while it is written (as the unescape buffer is): a Dispose on another thread
+        // meanwhile returns nothing, and the array is put back after.
+        byte[] stitch = TakeStitchBuffer(length);
+        LineKind kind;
+        int consumed;
+        int lineLength;
+        try
+        {
+            buffer.Slice(0, length).CopyTo(stitch);
+            kind = ScanLine(stitch.AsSpan(0, length), isFinal: true, knownIncomplete: 0, out consumed, out lineLength);
+        }
+        finally
+        {
+            Volatile.Write(ref _stitchBuffer, stitch);
+        }
+
         buffer = buffer.Slice(consumed);
-        line = data.Slice(0, lineLength);
+        line = stitch.AsSpan(0, lineLength);
         return kind;
     }
 
-    private byte[] RentStitchBuffer(int length)
+    private byte[] TakeStitchBuffer(int length)
     {
-        byte[]? stitch = _stitchBuffer;
+        byte[]? stitch = Interlocked.Exchange(ref _stitchBuffer, null);
         if (stitch is null || stitch.Length < length)
         {
-            ReturnStitchBuffer();
+            if (stitch is not null)
+            {
+                ArrayPool<byte>.Shared.Return(stitch);
+            }
+
             stitch = ArrayPool<byte>.Shared.Rent(Math.Max(length, 256));
-            _stitchBuffer = stitch;
         }
 
         return stitch;
@@ -92,11 +108,11 @@ public sealed partial class TsvReader
 
     private void ReturnStitchBuffer()
     {
-        byte[]? stitch = _stitchBuffer;
+        // Taken out first so a second Dispose (or a Dispose racing a read) cannot return the array twice, and none
+        // that a read is writing into (the read has taken it out).
+        byte[]? stitch = Interlocked.Exchange(ref _stitchBuffer, null);
         if (stitch is not null)
         {
-            // Cleared first so a second Dispose (or a Dispose racing a read) cannot return the array twice.
-            _stitchBuffer = null;
             ArrayPool<byte>.Shared.Return(stitch);
         }
     }

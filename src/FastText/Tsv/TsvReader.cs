@@ -116,7 +116,7 @@ public sealed partial class TsvReader : IDisposable
         ValidateOptions(_options, nameof(options));
         _maxLineLength = _options.MaxLineLength;
         _trimCarriageReturn = _options.TrimCarriageReturn;
-        _skipCommentLines = _options.SkipCommentLines;
+        _skipCommentLines = SkipsCommentLines(_options);
         _unescapeBackslashes = _options.UnescapeBackslashes;
         _skipEmptyLines = _options.SkipEmptyLines;
         _throwOnMissingColumns = _options.ThrowOnMissingColumns;
@@ -163,7 +163,7 @@ public sealed partial class TsvReader : IDisposable
         _options = options;
         _maxLineLength = options.MaxLineLength;
         _trimCarriageReturn = options.TrimCarriageReturn;
-        _skipCommentLines = options.SkipCommentLines;
+        _skipCommentLines = SkipsCommentLines(options);
         _unescapeBackslashes = options.UnescapeBackslashes;
         _skipEmptyLines = options.SkipEmptyLines;
         _throwOnMissingColumns = options.ThrowOnMissingColumns;
@@ -287,6 +287,7 @@ public sealed partial class TsvReader : IDisposable
         }
 
         line = unread.Slice(generalStart, generalLength);
+        // _unescapeBuffer is the reading thread's own reference (Dispose never clears it).
         columns = unescapedLength < 0 ? line : _unescapeBuffer.AsSpan(0, unescapedLength);
         return true;
     }
@@ -408,7 +409,7 @@ public sealed partial class TsvReader : IDisposable
             {
                 if (_unescapeBackslashes)
                 {
-                    unescapedLength = UnescapeColumns(unread.Slice(lineStart, length));
+                    unescapedLength = UnescapeColumns(unread.Slice(lineStart, length), out _);
                 }
 
                 return true;
@@ -524,7 +525,10 @@ public sealed partial class TsvReader : IDisposable
         }
     }
 
-    /// <summary>Returns the pooled buffer used for rows that straddle segments.</summary>
+    /// <summary>
+    /// Returns the pooled buffers (for rows that straddle segments, and for unescaped columns). One that a read is
+    /// writing into at that moment is left to it (never returned while written); a later read rents again.
+    /// </summary>
     public void Dispose()
     {
         ReturnStitchBuffer();
@@ -883,6 +887,13 @@ public sealed partial class TsvReader : IDisposable
 
     private void UpdatePlainLines() =>
         _plainLines = !_headerPending && !_skipCommentLines && !_unescapeBackslashes;
+
+    /// <summary>
+    /// Whether a line can be a comment: with '#' as the line terminator no line starts with '#' (that byte ends it;
+    /// the first byte of an empty line is its terminator), so none is, and an empty line stays an empty line.
+    /// </summary>
+    private static bool SkipsCommentLines(TsvOptions options) =>
+        options.SkipCommentLines && options.LineTerminator != CommentMarker;
 
     private static void ValidateOptions(TsvOptions options, string parameterName)
     {
