@@ -244,7 +244,7 @@ public sealed class TsvWriterPendingFlushTests
     {
         var options = new TsvWriterOptions { Separator = separator, EscapeBackslashes = true };
         Assert.Equal("options", Assert.Throws<ArgumentException>(() => new TsvWriter(new MemoryStream(), options)).ParamName);
-        Assert.Equal("options", Assert.Throws<ArgumentException>(() => new TsvWriter(new ArrayBufferWriter<byte>(), options)).ParamName);
+        Assert.Equal("options", Assert.Throws<ArgumentException>(() => new TsvWriter(new FastText.Tests.Ascii.TestBufferWriter<byte>(), options)).ParamName);
         Assert.Equal("options", Assert.Throws<ArgumentException>(() => new TsvWriter(new Pipe().Writer, options)).ParamName);
         TsvWriterOptions copied = TsvWriterOptions.Default.WithSeparator(separator).WithEscapeBackslashes(true);
         Assert.Equal("options", Assert.Throws<ArgumentException>(() => new TsvWriter(new MemoryStream(), copied)).ParamName);
