@@ -193,13 +193,13 @@ public class BuilderFormatHardnessTests
             try
             {
                 chars.AppendFormat(provider, "{0,5:X}|", 255);
-                chars.AppendFormat(provider, "{0:B}{1,-4}|", 7, 1.5);
+                chars.AppendFormat(provider, "{0:D4}{1,-4}|", 7, 1.5);
                 chars.AppendFormat(provider, "{0}{1:N1}{2,3}", 1L, 2.25m, 'z');
                 bytes.AppendFormat(provider, "{0,5:X}|", 255);
-                bytes.AppendFormat(provider, "{0:B}{1,-4}|", 7, 1.5);
+                bytes.AppendFormat(provider, "{0:D4}{1,-4}|", 7, 1.5);
                 bytes.AppendFormat(provider, "{0}{1:N1}{2,3}", 1L, 2.25m, 'z');
                 string expected = string.Format(provider, "{0,5:X}|", 255)
-                    + string.Format(provider, "{0:B}{1,-4}|", 7, 1.5)
+                    + string.Format(provider, "{0:D4}{1,-4}|", 7, 1.5)
                     + string.Format(provider, "{0}{1:N1}{2,3}", 1L, 2.25m, 'z');
                 Assert.Equal(expected, chars.ToString());
                 Assert.Equal(Encoding.UTF8.GetBytes(expected), bytes.WrittenSpan.ToArray());
