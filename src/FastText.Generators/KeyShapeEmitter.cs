@@ -140,7 +140,11 @@ internal static class KeyShapeEmitter
         code.AppendLine($"            return string.Create((int)length, new {stateType}({values}), static (span, state) =>");
         code.AppendLine("            {");
         code.AppendLine("                int position = 0;");
-        code.AppendLine("                int written = 0;");
+        if (shape.Parts.Any(p => p.Kind != GeneratedPartKind.Text))
+        {
+            code.AppendLine("                int written;");
+        }
+
         for (int i = 0; i <= shape.Parts.Count; i++)
         {
             EmitCharLiteral(code, shape.Literals[i]);
@@ -167,8 +171,6 @@ internal static class KeyShapeEmitter
             }
         }
 
-        code.AppendLine("                _ = position;");
-        code.AppendLine("                _ = written;");
         code.AppendLine("            });");
         code.AppendLine("        }");
         code.AppendLine();

@@ -62,6 +62,7 @@ public sealed class KeyShapeInterceptorGenerator : IIncrementalGenerator
             return null;
         }
 
+        var format = SymbolDisplayFormat.FullyQualifiedFormat.AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
         var plans = new Dictionary<string, InterceptorPlan>(System.StringComparer.Ordinal);
         foreach (InvocationExpressionSyntax call in calls)
         {
@@ -85,12 +86,12 @@ public sealed class KeyShapeInterceptorGenerator : IIncrementalGenerator
                 continue;
             }
 
-            var format = SymbolDisplayFormat.FullyQualifiedFormat.AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
             INamedTypeSymbol shapeType = operation.TargetMethod.ContainingType;
-            string key = method + "|" + shapeType.ToDisplayString(format) + "|" + shape.Key;
+            string shapeTypeName = shapeType.ToDisplayString(format);
+            string key = method + "|" + shapeTypeName + "|" + shape.Key;
             if (!plans.TryGetValue(key, out InterceptorPlan? plan))
             {
-                plan = new InterceptorPlan(method, shape, shapeType.ToDisplayString(format), shapeType.TypeArguments.Select(t => t.ToDisplayString(format)).ToList(), []);
+                plan = new InterceptorPlan(method, shape, shapeTypeName, shapeType.TypeArguments.Select(t => t.ToDisplayString(format)).ToList(), []);
                 plans.Add(key, plan);
             }
 
