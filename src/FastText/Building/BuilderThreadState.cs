@@ -30,6 +30,12 @@ internal sealed class BuilderThreadState
     /// <summary>This thread's spare char array, or null while a builder holds it (or before the first return).</summary>
     public char[]? SpareArray { get; set; }
 
+    /// <summary>
+    /// The length of the last caller buffer a char builder on this thread outgrew, or -1: the next builder given a
+    /// buffer of that length starts in the spare array instead (ValueStringBuilder.OutgrownBuffer.cs).
+    /// </summary>
+    public int OutgrownBufferLength { get; set; } = -1;
+
     /// <summary>The test suite's pool for char builders created without one on this thread; never set outside the tests.</summary>
     public ArrayPool<char>? CharPoolForTests { get; set; }
 

@@ -30,7 +30,10 @@ namespace FastText;
 /// <para>Growth rents at least double the current capacity (and at least what is needed), copies only the
 /// written part, then returns the previously rented array. Arrays of up to 4096 chars come from a per-thread spare
 /// in front of the shared pool (the longest one returned so far), held by one builder at a time, so a loop that
-/// outgrows its stack buffer by a little rents from the shared pool only on its first pass.</para>
+/// outgrows its stack buffer by a little rents from the shared pool only on its first pass. From its second pass on,
+/// such a loop's builders start in that spare array and leave the caller's buffer untouched (the thread remembers the
+/// length of the buffer its builders outgrew), so they neither grow nor copy; read the text through the builder, and
+/// dispose every builder, since one given a buffer may hold a rented array from its first append.</para>
 /// <para>Formatting matches <see cref="System.Text.StringBuilder"/> exactly: a <see langword="null"/> provider means
 /// the current culture. On net8.0 every supported value formats in place through <c>ISpanFormattable</c> (never an
 /// allocating <c>ToString</c>). On netstandard2.0 these format in place without allocating: integers with the
@@ -63,7 +66,16 @@ public ref partial struct ValueStringBuilder
     private ArrayPool<char>? _pool;
     private long _stamp;
 
-    /// <summary>Starts writing into <paramref name="initialBuffer"/>, which is never returned to any pool.</summary>
+    // The length of the caller's buffer this builder left unused because the thread's builders had outgrown one of
+    // that length (see ValueStringBuilder.OutgrownBuffer.cs); 0 when it writes, or wrote, into the caller's buffer.
+    private int _skippedBufferLength;
+
+    /// <summary>
+    /// Starts writing into <paramref name="initialBuffer"/>, which is never returned to any pool. When the last builder
+    /// on this thread that was given a buffer of this length outgrew it, and this thread's spare array is free, the
+    /// builder starts in the spare array instead (and leaves <paramref name="initialBuffer"/> untouched), so a loop
+    /// whose strings regularly outgrow their <c>stackalloc</c> does not copy the buffer into an array on every pass.
+    /// </summary>
     /// <param name="initialBuffer">The buffer to write into first; often <c>stackalloc char[256]</c>. May be empty.</param>
     public ValueStringBuilder(Span<char> initialBuffer)
     {
@@ -72,6 +84,12 @@ public ref partial struct ValueStringBuilder
         _pos = 0;
         _pool = null;
         _stamp = 0;
+        _skippedBufferLength = 0;
+        BuilderThreadState? state = BuilderThreadState.CurrentOrNull;
+        if (state is not null && state.OutgrownBufferLength == initialBuffer.Length)
+        {
+            StartPastOutgrownBuffer(state);
+        }
     }
 
     /// <summary>Starts with an array of at least <paramref name="initialCapacity"/> chars rented from <see cref="ArrayPool{T}.Shared"/>.</summary>
@@ -91,6 +109,7 @@ public ref partial struct ValueStringBuilder
         _pos = 0;
         _pool = pool;
         _stamp = 0;
+        _skippedBufferLength = 0;
     }
 
     /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
@@ -109,6 +128,7 @@ public ref partial struct ValueStringBuilder
         _pool = pool;
         _pos = 0;
         _stamp = 0;
+        _skippedBufferLength = 0;
         _rented = null;
         _chars = default;
         // 0 means "no buffer of my own": take the first array now rather than on the first append, which would
@@ -126,9 +146,15 @@ public ref partial struct ValueStringBuilder
     /// The test suite's hook: installs (or, with <see langword="null"/>, removes) a pool that builders created
     /// without one use on this thread instead of <see cref="ArrayPool{T}.Shared"/>, so that every builder test runs
     /// under a pool that detects double returns, foreign returns, leaks and writes after return. Never set outside
-    /// the tests.
+    /// the tests. It also forgets the thread's outgrown-buffer prediction, so that a test's builders start where the
+    /// test's own earlier builders (not an earlier test's) make them start.
     /// </summary>
-    internal static void SetPoolForTests(ArrayPool<char>? pool) => BuilderThreadState.Current.CharPoolForTests = pool;
+    internal static void SetPoolForTests(ArrayPool<char>? pool)
+    {
+        BuilderThreadState state = BuilderThreadState.Current;
+        state.CharPoolForTests = pool;
+        state.OutgrownBufferLength = -1;
+    }
 
     /// <summary>
     /// The number of chars written. Setting a smaller value truncates; setting a larger value grows the builder and
@@ -302,25 +328,38 @@ public ref partial struct ValueStringBuilder
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Dispose()
     {
-        // The state is forgotten before anything is returned, so a pool that throws cannot leave the array for a
-        // second Dispose. A builder that never rented (the caller's buffer was enough) does only this, inline.
+        // A builder that never rented (the caller's buffer was enough) does only the test and the four stores, inline.
         char[]? toReturn = _rented;
+        if (toReturn is not null)
+        {
+            DisposeRented(toReturn);
+            return;
+        }
+
+        _chars = default;
+        _pos = 0;
+        _stamp = 0;
+        _skippedBufferLength = 0;
+    }
+
+    /// <summary>
+    /// Dispose's part for a builder that rented. The state is forgotten before anything is returned, so a pool that
+    /// throws cannot leave the array for a second Dispose.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void DisposeRented(char[] toReturn)
+    {
         long stamp = _stamp;
+        int written = _pos;
+        int skippedBufferLength = _skippedBufferLength;
         _rented = null;
         _chars = default;
         _pos = 0;
         _stamp = 0;
-        if (toReturn is not null)
-        {
-            ReleaseIfOwned(toReturn, stamp);
-        }
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private readonly void ReleaseIfOwned(char[] toReturn, long stamp)
-    {
+        _skippedBufferLength = 0;
         if (OwnershipStamp.Holds(toReturn, stamp))
         {
+            ForgetOutgrownBufferIfItWouldHaveFit(skippedBufferLength, written);
             ReleaseRented(toReturn);
         }
     }
@@ -367,6 +406,10 @@ public ref partial struct ValueStringBuilder
         int newCapacity = ComputeGrownCapacity(_rented?.Length ?? _chars.Length, _pos, additionalCapacityBeyondPos);
         char[] array = RentStamped(newCapacity, out long stamp);
         _chars.Slice(0, Math.Min(charsToKeep, _chars.Length)).CopyTo(array);
+        if (_rented is null && _chars.Length != 0)
+        {
+            RememberOutgrownBuffer(_chars.Length);
+        }
 
         char[]? previous = _rented;
         _chars = Writable(array);

@@ -419,7 +419,7 @@ public class ValueStringBuilderCopyTests
     }
 
     [Fact]
-    public void Nested_builders_never_share_the_spare_first_array() => OnFreshThread(() =>
+    public void Nested_builders_never_share_the_spare_first_array() => FreshThread.Run(() =>
     {
         ValueStringBuilder.SetPoolForTests(null);
         SeedSpare();
@@ -441,7 +441,7 @@ public class ValueStringBuilderCopyTests
     });
 
     [Fact]
-    public void A_builder_that_outgrows_its_stack_buffer_reuses_the_spare_on_the_next_pass() => OnFreshThread(() =>
+    public void A_builder_that_outgrows_its_stack_buffer_reuses_the_spare_on_the_next_pass() => FreshThread.Run(() =>
     {
         ValueStringBuilder.SetPoolForTests(null);
         SeedSpare();
@@ -473,7 +473,7 @@ public class ValueStringBuilderCopyTests
     });
 
     [Fact]
-    public void The_spare_slot_keeps_no_array_longer_than_its_limit() => OnFreshThread(() =>
+    public void The_spare_slot_keeps_no_array_longer_than_its_limit() => FreshThread.Run(() =>
     {
         ValueStringBuilder.SetPoolForTests(null);
         SeedSpare();
@@ -487,7 +487,7 @@ public class ValueStringBuilderCopyTests
     });
 
     [Fact]
-    public void A_stale_copy_cannot_put_the_spare_back_while_another_builder_holds_it() => OnFreshThread(() =>
+    public void A_stale_copy_cannot_put_the_spare_back_while_another_builder_holds_it() => FreshThread.Run(() =>
     {
         ValueStringBuilder.SetPoolForTests(null);
         SeedSpare();
@@ -526,26 +526,4 @@ public class ValueStringBuilderCopyTests
     /// </summary>
     private static void SeedSpare() =>
         BuilderThreadState.Current.SpareArray = new char[ValueStringBuilder.MinimumRentLength];
-
-    private static void OnFreshThread(Action test)
-    {
-        Exception? failure = null;
-        var thread = new System.Threading.Thread(() =>
-        {
-            try
-            {
-                test();
-            }
-            catch (Exception e)
-            {
-                failure = e;
-            }
-        });
-        thread.Start();
-        thread.Join();
-        if (failure is not null)
-        {
-            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Capture(failure).Throw();
-        }
-    }
 }
