@@ -229,6 +229,46 @@ public class ValueStringBuilderOutgrownBufferTests
     });
 
     [Fact]
+    public void A_copy_of_a_predicted_builder_returns_the_spare_once_and_the_stale_copy_throws() => FreshThread.Run(() =>
+    {
+        ValueStringBuilder.SetPoolForTests(null);
+        OutgrowOnce(bufferLength: 16);
+        char[]? spare = ValueStringBuilder.SpareArrayForTests;
+        Assert.NotNull(spare);
+
+        var predicted = new ValueStringBuilder(stackalloc char[16]);
+        Assert.Same(spare, predicted.RentedForTests);
+        predicted.Append("shared");
+        ValueStringBuilder copy = predicted; // misuse: a by-value copy shares the spare array
+        copy.Dispose();
+        Assert.Same(spare, ValueStringBuilder.SpareArrayForTests);
+
+        bool threw = false;
+        try
+        {
+            _ = predicted.ToString();
+        }
+        catch (InvalidOperationException)
+        {
+            threw = true;
+        }
+
+        Assert.True(threw, "the stale copy's ToString read the array after its return");
+        predicted.Dispose(); // returns nothing: the copy already gave the array back
+        Assert.Same(spare, ValueStringBuilder.SpareArrayForTests);
+
+        // The array is handed out once: the next builder takes it, and a nested one does not get it too.
+        var next = new ValueStringBuilder(Span<char>.Empty);
+        next.Append('n');
+        var nested = new ValueStringBuilder(Span<char>.Empty);
+        nested.Append('m');
+        Assert.Same(spare, next.RentedForTests);
+        Assert.NotSame(spare, nested.RentedForTests);
+        nested.Dispose();
+        next.Dispose();
+    });
+
+    [Fact]
     public void A_predicted_builder_left_undisposed_loses_only_the_spare() => FreshThread.Run(() =>
     {
         ValueStringBuilder.SetPoolForTests(null);
