@@ -15,7 +15,9 @@ namespace FastText.Benchmarks.Keys;
 /// writes for one hot key), interpolation, string.Concat and KeyShape (both builds);
 /// <c>Utf8</c>: the same key as UTF-8 bytes for a client that takes bytes (Redis) into a reused buffer: the
 /// runtime's <c>Utf8.TryWrite($"...")</c> (the baseline), an interpolated string encoded with Encoding.UTF8, and
-/// KeyShape.TryFormatUtf8 (both builds; no string at all).
+/// KeyShape.TryFormatUtf8 (both builds; no string at all);
+/// <c>Chars</c>: the key's chars into a reused buffer: the runtime's <c>MemoryExtensions.TryWrite($"...")</c> (the
+/// baseline) and KeyShape.TryFormat (both builds).
 /// The project references the KeyShape interceptor generator as the package does, so <c>FastTextKeyShape</c> and
 /// <c>FastTextKeyShapeUtf8</c> run the code it writes for this shape; the <c>...Library</c> rows call the same shape
 /// through a field the generator cannot see whole (a copy), so they run the library's composer, as a project on an
@@ -29,6 +31,7 @@ public class CacheKeyBenchmarks
 {
     private const string StringCategory = "String";
     private const string Utf8Category = "Utf8";
+    private const string CharsCategory = "Chars";
 
     private static readonly KeyShape<string?, Guid, int> Shape = KeyShape.Format(
         "tenant:{0}:user:{1}:v{2}", KeyPart.Text("tenantId", KeyTextRules.None), KeyPart.Guid("userId", "N"), KeyPart.Int32("version"));
@@ -44,6 +47,7 @@ public class CacheKeyBenchmarks
     private string _tenantId = "";
     private int _version;
     private readonly byte[] _bytes = new byte[1024];
+    private readonly char[] _chars = new char[1024];
 
     /// <summary>The tenant id's length: short, typical, long.</summary>
     [Params(4, 16, 200)]
@@ -66,6 +70,16 @@ public class CacheKeyBenchmarks
                 throw new InvalidOperationException($"The UTF-8 cache key of {writeUtf8.Method.Name} differs from the string key's bytes.");
             }
         }
+
+        string expectedKey = HandWrittenStringCreate();
+        foreach (Func<int> writeChars in new Func<int>[] { SpanTryWrite, FastTextKeyShapeChars, FastTextKeyShapeLibraryChars, FastTextKeyShapeNetStandard20Chars })
+        {
+            _chars.AsSpan().Clear();
+            if (!_chars.AsSpan(0, writeChars()).SequenceEqual(expectedKey))
+            {
+                throw new InvalidOperationException($"The cache key chars of {writeChars.Method.Name} differ from the string key.");
+            }
+        }
     }
 
     [Benchmark(Baseline = true), BenchmarkCategory(StringCategory)]
@@ -86,6 +100,34 @@ public class CacheKeyBenchmarks
 
     [Benchmark, BenchmarkCategory(StringCategory)]
     public string FastTextKeyShapeNetStandard20() => ShapeNs20.Build(_tenantId, _userId, _version);
+
+    [Benchmark(Baseline = true), BenchmarkCategory(CharsCategory)]
+    public int SpanTryWrite()
+    {
+        _chars.AsSpan().TryWrite(CultureInfo.InvariantCulture, $"tenant:{_tenantId}:user:{_userId:N}:v{_version}", out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory(CharsCategory)]
+    public int FastTextKeyShapeChars()
+    {
+        Shape.TryFormat(_tenantId, _userId, _version, _chars, out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory(CharsCategory)]
+    public int FastTextKeyShapeLibraryChars()
+    {
+        ShapeLibrary.TryFormat(_tenantId, _userId, _version, _chars, out int written);
+        return written;
+    }
+
+    [Benchmark, BenchmarkCategory(CharsCategory)]
+    public int FastTextKeyShapeNetStandard20Chars()
+    {
+        ShapeNs20.TryFormat(_tenantId, _userId, _version, _chars, out int written);
+        return written;
+    }
 
     [Benchmark(Baseline = true), BenchmarkCategory(Utf8Category)]
     public int Utf8TryWrite()

@@ -54,13 +54,17 @@ internal static class KeyShapeEmitter
         for (int i = 0; i < plans.Count; i++)
         {
             InterceptorPlan plan = plans[i];
-            if (plan.Method == KeyShapeRecognizer.InterceptedBuild)
+            switch (plan.Method)
             {
-                EmitBuild(code, plan, i);
-            }
-            else
-            {
-                EmitTryFormatUtf8(code, plan, i);
+                case KeyShapeRecognizer.InterceptedBuild:
+                    EmitBuild(code, plan, i);
+                    break;
+                case KeyShapeRecognizer.InterceptedTryFormat:
+                    EmitTryFormat(code, plan, i);
+                    break;
+                default:
+                    EmitTryFormatUtf8(code, plan, i);
+                    break;
             }
         }
 
@@ -112,10 +116,45 @@ internal static class KeyShapeEmitter
 
     private static void EmitBuild(StringBuilder code, InterceptorPlan plan, int index)
     {
-        GeneratedShape shape = plan.Shape;
         string values = Values(plan);
         EmitHeader(code, plan, $"internal static string Build_{index}(this {plan.ShapeType} shape, {Parameters(plan)})");
+        EmitLength(code, plan.Shape, $"return shape.Build({values});");
+        string stateType = $"global::System.ValueTuple<{string.Join(", ", plan.ValueTypes)}>";
+        code.AppendLine($"            return string.Create((int)length, new {stateType}({values}), static (span, state) =>");
+        code.AppendLine("            {");
+        EmitCharWrites(code, plan.Shape, "                ", i => "state.Item" + (i + 1).ToString(CultureInfo.InvariantCulture));
+        code.AppendLine("            });");
+        code.AppendLine("        }");
+        code.AppendLine();
+    }
 
+    private static void EmitTryFormat(StringBuilder code, InterceptorPlan plan, int index)
+    {
+        string values = Values(plan);
+        EmitHeader(code, plan,
+            $"internal static bool TryFormat_{index}(this {plan.ShapeType} shape, {Parameters(plan)}, global::System.Span<char> destination, out int charsWritten)");
+        EmitLength(code, plan.Shape, $"return shape.TryFormat({values}, destination, out charsWritten);");
+        code.AppendLine("            if (length > destination.Length)");
+        code.AppendLine("            {");
+        code.AppendLine("                // As the library: false, with nothing written.");
+        code.AppendLine("                charsWritten = 0;");
+        code.AppendLine("                return false;");
+        code.AppendLine("            }");
+        code.AppendLine();
+        code.AppendLine("            global::System.Span<char> span = destination.Slice(0, (int)length);");
+        EmitCharWrites(code, plan.Shape, "            ", i => "value" + (i + 1).ToString(CultureInfo.InvariantCulture));
+        code.AppendLine("            charsWritten = position;");
+        code.AppendLine("            return true;");
+        code.AppendLine("        }");
+        code.AppendLine();
+    }
+
+    /// <summary>
+    /// <c>long length</c>, the key's exact length in chars; above the library's limit the call goes to
+    /// <paramref name="libraryCall"/>, whose exception names the part.
+    /// </summary>
+    private static void EmitLength(StringBuilder code, GeneratedShape shape, string libraryCall)
+    {
         var length = new StringBuilder();
         length.Append(shape.Literals.Sum(l => (long)l.Length).ToString(CultureInfo.InvariantCulture)).Append('L');
         for (int i = 0; i < shape.Parts.Count; i++)
@@ -133,50 +172,51 @@ internal static class KeyShapeEmitter
         code.AppendLine($"            if (length > {MaxKeyLength.ToString(CultureInfo.InvariantCulture)}L)");
         code.AppendLine("            {");
         code.AppendLine("                // Longer than a string can be: the library's exception names the part.");
-        code.AppendLine($"                return shape.Build({values});");
+        code.AppendLine($"                {libraryCall}");
         code.AppendLine("            }");
         code.AppendLine();
-        string stateType = $"global::System.ValueTuple<{string.Join(", ", plan.ValueTypes)}>";
-        code.AppendLine($"            return string.Create((int)length, new {stateType}({values}), static (span, state) =>");
-        code.AppendLine("            {");
-        code.AppendLine("                int position = 0;");
+    }
+
+    /// <summary>
+    /// Writes the key into <c>span</c>, exactly as long as the key, advancing <c>position</c>; <paramref name="item"/>
+    /// names the value of part i.
+    /// </summary>
+    private static void EmitCharWrites(StringBuilder code, GeneratedShape shape, string indent, System.Func<int, string> item)
+    {
+        code.Append(indent).AppendLine("int position = 0;");
         if (shape.Parts.Any(p => p.Kind != GeneratedPartKind.Text))
         {
-            code.AppendLine("                int written;");
+            code.Append(indent).AppendLine("int written;");
         }
 
         for (int i = 0; i <= shape.Parts.Count; i++)
         {
-            EmitCharLiteral(code, shape.Literals[i]);
+            EmitCharLiteral(code, indent, shape.Literals[i]);
             if (i == shape.Parts.Count)
             {
                 break;
             }
 
-            string item = "state.Item" + (i + 1).ToString(CultureInfo.InvariantCulture);
+            string value = item(i);
             switch (shape.Parts[i].Kind)
             {
                 case GeneratedPartKind.Text:
-                    code.AppendLine($"                global::System.MemoryExtensions.AsSpan({item}).CopyTo(span.Slice(position));");
-                    code.AppendLine($"                position += {item}?.Length ?? 0;");
+                    code.Append(indent).AppendLine($"global::System.MemoryExtensions.AsSpan({value}).CopyTo(span.Slice(position));");
+                    code.Append(indent).AppendLine($"position += {value}?.Length ?? 0;");
                     break;
                 case GeneratedPartKind.Guid:
-                    code.AppendLine($"                {item}.TryFormat(span.Slice(position), out written, \"{shape.Parts[i].GuidFormat}\");");
-                    code.AppendLine("                position += written;");
+                    code.Append(indent).AppendLine($"{value}.TryFormat(span.Slice(position), out written, \"{shape.Parts[i].GuidFormat}\");");
+                    code.Append(indent).AppendLine("position += written;");
                     break;
                 default:
-                    code.AppendLine($"                {item}.TryFormat(span.Slice(position), out written, default, global::System.Globalization.CultureInfo.InvariantCulture);");
-                    code.AppendLine("                position += written;");
+                    code.Append(indent).AppendLine($"{value}.TryFormat(span.Slice(position), out written, default, global::System.Globalization.CultureInfo.InvariantCulture);");
+                    code.Append(indent).AppendLine("position += written;");
                     break;
             }
         }
-
-        code.AppendLine("            });");
-        code.AppendLine("        }");
-        code.AppendLine();
     }
 
-    private static void EmitCharLiteral(StringBuilder code, string literal)
+    private static void EmitCharLiteral(StringBuilder code, string indent, string literal)
     {
         if (literal.Length == 0)
         {
@@ -185,12 +225,12 @@ internal static class KeyShapeEmitter
 
         if (literal.Length == 1)
         {
-            code.AppendLine($"                span[position++] = {SymbolDisplay.FormatLiteral(literal[0], quote: true)};");
+            code.Append(indent).AppendLine($"span[position++] = {SymbolDisplay.FormatLiteral(literal[0], quote: true)};");
             return;
         }
 
-        code.AppendLine($"                global::System.MemoryExtensions.AsSpan({SymbolDisplay.FormatLiteral(literal, quote: true)}).CopyTo(span.Slice(position));");
-        code.AppendLine($"                position += {literal.Length.ToString(CultureInfo.InvariantCulture)};");
+        code.Append(indent).AppendLine($"global::System.MemoryExtensions.AsSpan({SymbolDisplay.FormatLiteral(literal, quote: true)}).CopyTo(span.Slice(position));");
+        code.Append(indent).AppendLine($"position += {literal.Length.ToString(CultureInfo.InvariantCulture)};");
     }
 
     private static void EmitTryFormatUtf8(StringBuilder code, InterceptorPlan plan, int index)

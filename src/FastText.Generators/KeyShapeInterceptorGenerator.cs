@@ -11,7 +11,7 @@ using Microsoft.CodeAnalysis.Operations;
 namespace FastText.Generators;
 
 /// <summary>
-/// Replaces <c>shape.Build(...)</c> and <c>shape.TryFormatUtf8(...)</c> calls on a shape the compiler can see whole
+/// Replaces <c>shape.Build(...)</c>, <c>shape.TryFormat(...)</c> and <c>shape.TryFormatUtf8(...)</c> calls on a shape the compiler can see whole
 /// (<see cref="KeyShapeRecognizer"/>) with code written for that shape (<see cref="KeyShapeEmitter"/>), through C#
 /// interceptors: the call site stays as written, the library's own method remains the reference and the fallback.
 /// Needs C# 12 or later, a target with <c>string.Create</c> and <c>IUtf8SpanFormattable</c> (.NET 8+), and the
@@ -28,7 +28,7 @@ public sealed class KeyShapeInterceptorGenerator : IIncrementalGenerator
             .CreateSyntaxProvider(
                 static (node, _) => node is InvocationExpressionSyntax
                 {
-                    Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: KeyShapeRecognizer.InterceptedBuild or KeyShapeRecognizer.InterceptedTryFormatUtf8 },
+                    Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: KeyShapeRecognizer.InterceptedBuild or KeyShapeRecognizer.InterceptedTryFormat or KeyShapeRecognizer.InterceptedTryFormatUtf8 },
                 },
                 static (syntax, _) => (InvocationExpressionSyntax)syntax.Node)
             .Collect();

@@ -8,7 +8,7 @@ using Microsoft.CodeAnalysis.Operations;
 namespace FastText.Generators;
 
 /// <summary>
-/// Decides whether a <c>Build</c> or <c>TryFormatUtf8</c> call can be intercepted, and with what shape. It says yes
+/// Decides whether a <c>Build</c>, <c>TryFormat</c> or <c>TryFormatUtf8</c> call can be intercepted, and with what shape. It says yes
 /// only when the receiver is a <c>static readonly</c> field of this compilation, assigned nowhere but in its own
 /// initializer, and that initializer is <c>KeyShape.Format</c> (plain placeholders) or <c>KeyShape.Join</c> over parts
 /// of <see cref="GeneratedPartKind"/>, with constant literals. Anything else (other parts, rules, formats, a shape built
@@ -17,6 +17,7 @@ namespace FastText.Generators;
 internal static class KeyShapeRecognizer
 {
     internal const string InterceptedBuild = "Build";
+    internal const string InterceptedTryFormat = "TryFormat";
     internal const string InterceptedTryFormatUtf8 = "TryFormatUtf8";
 
     public static bool TryRecognize(Compilation compilation, IInvocationOperation call, out GeneratedShape shape)

@@ -34,6 +34,10 @@ public class KeyShapeInterceptorTests
 
     private delegate bool TryFormatUtf8<T1, T2, T3>(T1 value1, T2 value2, T3 value3, Span<byte> destination, out int bytesWritten);
 
+    private delegate bool TryFormatChars<T1, T2, T3>(T1 value1, T2 value2, T3 value3, Span<char> destination, out int charsWritten);
+
+    private delegate bool TryFormatChars<T1, T2>(T1 value1, T2 value2, Span<char> destination, out int charsWritten);
+
     /// <summary>Generated values for every shape above.</summary>
     public static class Inputs
     {
@@ -96,6 +100,55 @@ public class KeyShapeInterceptorTests
         }
     }
 
+    [FastTextProperty(Arbitrary = [typeof(Inputs)])]
+    public void Intercepted_TryFormat_writes_what_the_library_writes_at_every_destination_length((string? Text, string? Other, Guid Id, long Number) v)
+    {
+        TryFormatChars<string?, Guid, int> cacheKey = CacheKey.TryFormat;
+        TryFormatChars<long, Guid, string?> joined = Joined.TryFormat;
+        TryFormatChars<string?, string?> touching = Touching.TryFormat;
+        int needed = CacheKey.Build(v.Text, v.Id, (int)v.Number).Length;
+        for (int length = 0; length <= needed + 1; length++)
+        {
+            // Both destinations start alike, so "nothing written" on failure is compared too.
+            char[] expected = Enumerable.Repeat('#', length).ToArray();
+            char[] actual = Enumerable.Repeat('#', length).ToArray();
+            bool expectedResult = cacheKey(v.Text, v.Id, (int)v.Number, expected, out int expectedWritten);
+            bool actualResult = CacheKey.TryFormat(v.Text, v.Id, (int)v.Number, actual, out int actualWritten);
+            Assert.Equal((expectedResult, expectedWritten), (actualResult, actualWritten));
+            Assert.Equal(new string(expected), new string(actual));
+        }
+
+        needed = Joined.Build(v.Number, v.Id, v.Text).Length;
+        foreach (int length in new[] { 0, needed - 1, needed, needed + 7 })
+        {
+            if (length < 0)
+            {
+                continue;
+            }
+
+            char[] expected = Enumerable.Repeat('#', length).ToArray();
+            char[] actual = Enumerable.Repeat('#', length).ToArray();
+            bool expectedResult = joined(v.Number, v.Id, v.Text, expected, out int expectedWritten);
+            Assert.Equal((expectedResult, expectedWritten), (Joined.TryFormat(v.Number, v.Id, v.Text, actual, out int actualWritten), actualWritten));
+            Assert.Equal(new string(expected), new string(actual));
+        }
+
+        needed = Touching.Build(v.Text, v.Other).Length;
+        foreach (int length in new[] { needed - 1, needed })
+        {
+            if (length < 0)
+            {
+                continue;
+            }
+
+            char[] expected = new char[length];
+            char[] actual = new char[length];
+            bool expectedResult = touching(v.Text, v.Other, expected, out int expectedWritten);
+            Assert.Equal((expectedResult, expectedWritten), (Touching.TryFormat(v.Text, v.Other, actual, out int actualWritten), actualWritten));
+            Assert.Equal(new string(expected), new string(actual));
+        }
+    }
+
     [Fact]
     public void This_projects_calls_were_intercepted()
     {
@@ -110,6 +163,9 @@ public class KeyShapeInterceptorTests
         Assert.Contains("Build:KeyShape`3Int64,Guid,String", methods);
         Assert.Contains("TryFormatUtf8:KeyShape`3Int64,Guid,String", methods);
         Assert.Contains("Build:KeyShape`2String,String", methods);
+        Assert.Contains("TryFormat:KeyShape`3String,Guid,Int32", methods);
+        Assert.Contains("TryFormat:KeyShape`3Int64,Guid,String", methods);
+        Assert.Contains("TryFormat:KeyShape`2String,String", methods);
         Assert.DoesNotContain("TryFormatUtf8:KeyShape`2String,String", methods);
     }
 
