@@ -25,6 +25,10 @@ public ref partial struct Utf8ValueStringBuilder
         {
             Append((bool)(object)value!);
         }
+        else if (typeof(T) == typeof(double) && format is not null && TryAppendFixedPoint((double)(object)value!, format, provider))
+        {
+            return;
+        }
         else if (value is IUtf8SpanFormattable)
         {
             // The pending U+FFFD stays where it is while the value formats after it; it is settled only when the
@@ -67,6 +71,10 @@ public ref partial struct Utf8ValueStringBuilder
         {
             AppendValue(value, (string?)null, provider);
         }
+        else if (typeof(T) == typeof(double) && TryAppendFixedPoint((double)(object)value!, format, provider))
+        {
+            return;
+        }
         else if (value is IUtf8SpanFormattable)
         {
             if (((IUtf8SpanFormattable)value).TryFormat(_bytes.Slice(_pos), out int written, format, provider))
@@ -90,6 +98,26 @@ public ref partial struct Utf8ValueStringBuilder
         {
             AppendValue(value, format.ToString(), provider);
         }
+    }
+
+    /// <summary>A double in an "F" format, written by <see cref="FixedPointDouble"/>; false, with nothing appended, for what it declines.</summary>
+    private bool TryAppendFixedPoint(double value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
+    {
+        if (!FixedPointDouble.TryCreate(value, format, provider, asciiOnly: true, out FixedPointDouble text))
+        {
+            return false;
+        }
+
+        int length = text.Length;
+        Ensure(length);
+        text.Write(_bytes.Slice(_pos, length));
+        _pos += length;
+        if (length != 0)
+        {
+            _pendingHigh = '\0';
+        }
+
+        return true;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -37,6 +37,11 @@ public ref partial struct ValueStringBuilder
             return;
         }
 
+        if (typeof(T) == typeof(double) && format is not null && TryAppendFixedPoint((double)(object)value!, format, provider))
+        {
+            return;
+        }
+
         // For value types the JIT removes the type test and the box, as it does in the runtime's own handler.
         if (value is ISpanFormattable)
         {
@@ -61,6 +66,11 @@ public ref partial struct ValueStringBuilder
     /// </summary>
     internal void AppendValue<T>(T value, ReadOnlySpan<char> format, IFormatProvider? provider)
     {
+        if (typeof(T) == typeof(double) && TryAppendFixedPoint((double)(object)value!, format, provider))
+        {
+            return;
+        }
+
         if (value is ISpanFormattable)
         {
             while (!((ISpanFormattable)value).TryFormat(_chars.Slice(_pos), out int written, format, provider)
@@ -115,6 +125,25 @@ public ref partial struct ValueStringBuilder
         }
 
         return false;
+    }
+
+    /// <summary>A double in an "F" format, written by <see cref="FixedPointDouble"/>; false, with nothing appended, for what it declines.</summary>
+    private bool TryAppendFixedPoint(double value, ReadOnlySpan<char> format, IFormatProvider? provider)
+    {
+        if (!FixedPointDouble.TryCreate(value, format, provider, asciiOnly: false, out FixedPointDouble text))
+        {
+            return false;
+        }
+
+        int length = text.Length;
+        if (length > _chars.Length - _pos)
+        {
+            Grow(length);
+        }
+
+        text.Write(_chars.Slice(_pos, length));
+        _pos += length;
+        return true;
     }
 
     // Moves the length past what TryFormat wrote; returns false so the retry loop above ends.
