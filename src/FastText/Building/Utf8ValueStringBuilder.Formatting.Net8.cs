@@ -25,7 +25,7 @@ public ref partial struct Utf8ValueStringBuilder
         {
             Append((bool)(object)value!);
         }
-        else if (typeof(T) == typeof(double) && format is not null && TryAppendFixedPoint((double)(object)value!, format, provider))
+        else if (format is not null && TryAppendFixedPoint(value, format, provider))
         {
             return;
         }
@@ -71,7 +71,7 @@ public ref partial struct Utf8ValueStringBuilder
         {
             AppendValue(value, (string?)null, provider);
         }
-        else if (typeof(T) == typeof(double) && TryAppendFixedPoint((double)(object)value!, format, provider))
+        else if (TryAppendFixedPoint(value, format, provider))
         {
             return;
         }
@@ -100,8 +100,28 @@ public ref partial struct Utf8ValueStringBuilder
         }
     }
 
-    /// <summary>A double in an "F" format, written by <see cref="FixedPointDouble"/>; false, with nothing appended, for what it declines.</summary>
-    private bool TryAppendFixedPoint(double value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
+    /// <summary>
+    /// A double or a float in an "F" format, written by <see cref="FixedPointDouble"/>; false, with nothing appended,
+    /// for what it declines and for every other type (for which the JIT drops the call).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryAppendFixedPoint<T>(T value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
+    {
+        // A float widens to a double exactly, and the runtime's "F" text of a float is that of its exact value too.
+        if (typeof(T) == typeof(double))
+        {
+            return TryAppendFixedPointDouble((double)(object)value!, format, provider);
+        }
+
+        if (typeof(T) == typeof(float))
+        {
+            return TryAppendFixedPointDouble((float)(object)value!, format, provider);
+        }
+
+        return false;
+    }
+
+    private bool TryAppendFixedPointDouble(double value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
     {
         if (!FixedPointDouble.TryCreate(value, format, provider, asciiOnly: true, out FixedPointDouble text))
         {

@@ -36,7 +36,7 @@ namespace FastText;
 /// dispose every builder, since one given a buffer may hold a rented array from its first append.</para>
 /// <para>Formatting matches <see cref="System.Text.StringBuilder"/> exactly: a <see langword="null"/> provider means
 /// the current culture. On net8.0 every supported value formats in place through <c>ISpanFormattable</c> (never an
-/// allocating <c>ToString</c>), and a <see cref="double"/> in a fixed-point format ("F", "F0" to "F15") is written by
+/// allocating <c>ToString</c>), and a <see cref="double"/> or <see cref="float"/> in a fixed-point format ("F", "F0" to "F15") is written by
 /// the library's own exact rounding, several times faster than the runtime's, with the same text. On netstandard2.0 these format in place without allocating: integers with the
 /// default, "G", "D"/"Dnn" and "X"/"Xnn" formats (negative values only when the culture's minus sign is "-");
 /// <see cref="Guid"/> with "D", "N", "B", "P", "X"; <see cref="TimeSpan"/> with the default or "c"; <see cref="DateTime"/>

@@ -95,6 +95,29 @@ public class FixedPointDoubleTests
         utf8.Dispose();
     }
 
+    [FastTextProperty(Arbitrary = [typeof(Cases)], RunsAtDefault = 1000)]
+    public void Both_builders_write_what_ToString_writes_for_floats((double Value, int Format, int Provider) c)
+    {
+        float value = (float)c.Value;
+        string? format = Formats[c.Format];
+        IFormatProvider? provider = Providers[c.Provider];
+        string replay = $"value={value:R}f (bits 0x{BitConverter.SingleToInt32Bits(value):X8}) format={format ?? "null"} provider={Name(provider)}";
+        string expected = value.ToString(format, provider);
+
+        var chars = new ValueStringBuilder(stackalloc char[3]);
+        chars.Append(value, format, provider);
+        chars.AppendFormat(provider, "|{0:" + format + "}", value);
+        Assert.True($"{expected}|{expected}" == chars.ToString(), $"chars {chars.ToString()}: {replay}");
+        chars.Dispose();
+
+        var utf8 = new Utf8ValueStringBuilder(stackalloc byte[3]);
+        utf8.Append(value, format, provider);
+        utf8.AppendFormat(provider, "|{0:" + format + "}", value);
+        string utf8Text = System.Text.Encoding.UTF8.GetString(utf8.AsSpan());
+        Assert.True($"{expected}|{expected}" == utf8Text, $"utf8 {utf8Text}: {replay}");
+        utf8.Dispose();
+    }
+
     [Fact]
     public void Interpolated_holes_with_an_F_format_write_what_ToString_writes()
     {
