@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Runtime.CompilerServices;
 
 namespace FastText;
@@ -19,22 +20,20 @@ public ref partial struct ValueStringBuilder
     private void StartPastOutgrownBuffer(BuilderThreadState state)
     {
         int bufferLength = _chars.Length;
-        int capacity = ComputeGrownCapacity(bufferLength, bufferLength, 1);
-        if (state.CharPoolForTests is null)
+        int length = ComputeGrownCapacity(bufferLength, bufferLength, 1) + StampLength;
+        ArrayPool<char>? pool = state.CharPoolForTests;
+
+        // Renting from the shared pool would cost more than the copy it saves; a nested builder (the spare is taken)
+        // writes into its own buffer as before.
+        char[]? array = pool is null ? TryTakeSpare(state, length) : pool.Rent(length);
+        if (array is null)
         {
-            // Renting from the shared pool would cost more than the copy it saves; a nested builder (the spare is
-            // taken) writes into its own buffer as before.
-            char[]? spare = state.SpareArray;
-            if (spare is null || spare.Length - StampLength < capacity)
-            {
-                return;
-            }
+            return;
         }
 
-        char[] array = RentStamped(capacity, out long stamp);
         _rented = array;
         _chars = Writable(array);
-        _stamp = stamp;
+        _stamp = OwnershipStamp.Stamp(array, state);
         _skippedBufferLength = bufferLength;
     }
 

@@ -34,10 +34,9 @@ public ref partial struct ValueStringBuilder
 
         if (length <= SpareArrayMaxLength)
         {
-            char[]? spare = state.SpareArray;
-            if (spare is not null && spare.Length >= length)
+            char[]? spare = TryTakeSpare(state, length);
+            if (spare is not null)
             {
-                state.SpareArray = null;
                 return spare;
             }
 
@@ -48,6 +47,19 @@ public ref partial struct ValueStringBuilder
         }
 
         return ArrayPool<char>.Shared.Rent(length);
+    }
+
+    /// <summary>Takes this thread's spare array when it holds at least <paramref name="length"/> chars (stamp included); null, and the slot untouched, otherwise.</summary>
+    private static char[]? TryTakeSpare(BuilderThreadState state, int length)
+    {
+        char[]? spare = state.SpareArray;
+        if (spare is null || spare.Length < length)
+        {
+            return null;
+        }
+
+        state.SpareArray = null;
+        return spare;
     }
 
     /// <summary>Gives back an array whose stamp was cleared: to this thread's spare slot when it is short enough and
