@@ -83,6 +83,11 @@ public sealed partial class TsvWriter
             return;
         }
 
+        if (format.Symbol == 'F' && TryWriteFixedPoint(value, format))
+        {
+            return;
+        }
+
         int separatorLength = _fieldCount == 0 ? 0 : 1;
         for (int reserve = FormattedReserve; ; reserve *= 2)
         {

@@ -27,18 +27,7 @@ public class FixedPointDoubleTests
         CultureInfo.GetCultureInfo("ar-SA"), LongSymbols(), NonAsciiSeparator(),
     };
 
-    /// <summary>Doubles that reach every branch of the rounding, with either sign.</summary>
-    private static readonly Gen<double> Doubles = Gen.Frequency(
-        (2, Gen.Choose(int.MinValue, int.MaxValue).SelectMany(hi => Gen.Choose(int.MinValue, int.MaxValue).Select(lo => BitConverter.Int64BitsToDouble(((long)hi << 32) ^ (uint)lo)))),
-        (3, from digits in Gen.Choose(0, int.MaxValue) from places in Gen.Choose(0, 17) select digits / Math.Pow(10, places)),
-        (3, from numerator in Gen.Choose(0, int.MaxValue) from shift in Gen.Choose(0, 20) select numerator / Math.Pow(2, shift)),
-        (3, from digits in Gen.Choose(0, 999_999)
-            from places in Gen.Choose(1, 15)
-            from ulps in Gen.Choose(-2, 2)
-            select Ulps(double.Parse($"{digits}5E-{places}", CultureInfo.InvariantCulture), ulps)),
-        (2, from places in Gen.Choose(0, 15) from ulps in Gen.Choose(-3, 3) select Ulps(4503599627370496.0 / Math.Pow(10, places), ulps)),
-        (1, Gen.Elements(double.NaN, double.PositiveInfinity, 0.0, double.Epsilon, double.MaxValue, 0.5, 1.5, 2.5, 0.125, 0.375, 1.005, 12.3456, 4503599627370495.5)))
-        .SelectMany(magnitude => Gen.Elements(magnitude, -magnitude));
+    private static readonly Gen<double> Doubles = DoubleEdges.Values;
 
     public static class Cases
     {
@@ -178,21 +167,6 @@ public class FixedPointDoubleTests
         BigInteger quotient = BigInteger.DivRem(numerator, denominator, out BigInteger remainder);
         int half = (remainder * 2).CompareTo(denominator);
         return half > 0 || (half == 0 && !quotient.IsEven) ? quotient + 1 : quotient;
-    }
-
-    private static double Ulps(double value, int ulps)
-    {
-        for (; ulps > 0; ulps--)
-        {
-            value = Math.BitIncrement(value);
-        }
-
-        for (; ulps < 0; ulps++)
-        {
-            value = Math.BitDecrement(value);
-        }
-
-        return value;
     }
 
     private static NumberFormatInfo LongSymbols()
