@@ -20,7 +20,7 @@ internal sealed class Utf8BuilderFuzzTarget : IFuzzTarget
 {
     private const string Alphabet = "aZ09 \t\né€\uD83D\uDE00\uD800\uDBFF\uDC00\uDFFF\u0080\u07FF\u0800\uFFFF";
     private static readonly string?[] IntegerFormats = { null, "D", "D7", "X", "x4", "N0" };
-    private static readonly string?[] FloatFormats = { null, "R", "G17", "F3", "E2", "N2" };
+    private static readonly string?[] FloatFormats = { null, "R", "G17", "F3", "E2", "N2", "F", "F0", "F2", "F15", "F16" };
     private static readonly int[] StartSizes = { 0, 1, 16, 256 };
     private static readonly int[] WriterSpans = { int.MaxValue, 1, 3, int.MaxValue };
 
@@ -148,7 +148,7 @@ internal sealed class Utf8BuilderFuzzTarget : IFuzzTarget
 
             case 7:
             {
-                double value = BitConverter.Int64BitsToDouble(((long)reader.NextInt(int.MaxValue) << 32) | (uint)reader.NextInt(int.MaxValue));
+                double value = reader.NextDouble();
                 string? format = FloatFormats[reader.NextByte() % FloatFormats.Length];
                 builder.Append(value, format, invariant);
                 model.Text.Append(value.ToString(format, invariant));

@@ -17,7 +17,7 @@ internal sealed class ValueStringBuilderFuzzTarget : IFuzzTarget
 {
     private static readonly string?[] Strings = { null, "", "a", "xyz", "é€😀", "\0\t\r\n", new string('L', 300), "0123456789abcdef" };
     private static readonly string?[] IntegerFormats = { null, "D", "D7", "X", "x4", "N0" };
-    private static readonly string?[] FloatFormats = { null, "R", "G17", "F3", "E2", "N2" };
+    private static readonly string?[] FloatFormats = { null, "R", "G17", "F3", "E2", "N2", "F", "F0", "F2", "F15", "F16" };
     private static readonly int[] StartSizes = { 0, 1, 16, 256 };
 
     public string Name => "vsb";
@@ -259,7 +259,7 @@ internal sealed class ValueStringBuilderFuzzTarget : IFuzzTarget
 
             case 5:
             {
-                double value = BitConverter.Int64BitsToDouble((long)NextUInt64(ref reader));
+                double value = reader.NextDouble();
                 string? format = FloatFormats[reader.NextByte() % FloatFormats.Length];
                 builder.Append(value, format, culture);
                 model.Append(value.ToString(format, culture));
