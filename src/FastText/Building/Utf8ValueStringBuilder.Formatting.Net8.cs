@@ -102,26 +102,10 @@ public ref partial struct Utf8ValueStringBuilder
 
     /// <summary>
     /// A double or a float in an "F" format, written by <see cref="FixedPointDouble"/>; false, with nothing appended,
-    /// for what it declines and for every other type (for which the JIT drops the call).
+    /// for what it declines and for every other type.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryAppendFixedPoint<T>(T value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
-    {
-        // A float widens to a double exactly, and the runtime's "F" text of a float is that of its exact value too.
-        if (typeof(T) == typeof(double))
-        {
-            return TryAppendFixedPointDouble((double)(object)value!, format, provider);
-        }
-
-        if (typeof(T) == typeof(float))
-        {
-            return TryAppendFixedPointDouble((float)(object)value!, format, provider);
-        }
-
-        return false;
-    }
-
-    private bool TryAppendFixedPointDouble(double value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
     {
         if (!FixedPointDouble.TryCreate(value, format, provider, asciiOnly: true, out FixedPointDouble text))
         {

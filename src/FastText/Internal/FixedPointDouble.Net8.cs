@@ -39,15 +39,39 @@ internal readonly struct FixedPointDouble
     public int Length { get; }
 
     /// <summary>
-    /// Rounds <paramref name="value"/> for <paramref name="format"/>; false (for the runtime to format) when the format
-    /// is not "F"/"f" with at most <see cref="MaxPrecision"/> digits, or the value is out of range.
+    /// Rounds <paramref name="value"/> (a double or a float; any other type is declined, and the JIT drops the call
+    /// for it) for <paramref name="format"/>; false (for the runtime to format) when the format is not "F"/"f" with at
+    /// most <see cref="MaxPrecision"/> digits, or the value is out of range.
     /// </summary>
-    /// <param name="value">The double.</param>
+    /// <typeparam name="T">The value's type.</typeparam>
+    /// <param name="value">The value.</param>
     /// <param name="format">The format string, as <c>double.TryFormat</c> takes it.</param>
     /// <param name="provider">The culture (its minus sign, decimal separator and default precision); null for the current one.</param>
     /// <param name="asciiOnly">True for UTF-8 output: also false when the culture's minus sign or separator is not ASCII.</param>
     /// <param name="text">The rounded value, ready to write.</param>
-    public static bool TryCreate(double value, ReadOnlySpan<char> format, IFormatProvider? provider, bool asciiOnly, out FixedPointDouble text)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool TryCreate<T>(T value, ReadOnlySpan<char> format, IFormatProvider? provider, bool asciiOnly, out FixedPointDouble text)
+    {
+        // A float widens to a double exactly, and the runtime's "F" text of a float is that of its exact value too.
+        double number;
+        if (typeof(T) == typeof(double))
+        {
+            number = (double)(object)value!;
+        }
+        else if (typeof(T) == typeof(float))
+        {
+            number = (float)(object)value!;
+        }
+        else
+        {
+            text = default;
+            return false;
+        }
+
+        return TryCreate(number, format, provider, asciiOnly, out text);
+    }
+
+    private static bool TryCreate(double value, ReadOnlySpan<char> format, IFormatProvider? provider, bool asciiOnly, out FixedPointDouble text)
     {
         text = default;
         if (format.IsEmpty || (format[0] | 0x20) != 'f' || format.Length > 3)
@@ -74,6 +98,18 @@ internal readonly struct FixedPointDouble
             precision = format.Length == 3 ? (int)((tens * 10) + units) : (int)tens;
         }
 
+        return TryCreate(value, precision, info, asciiOnly, out text);
+    }
+
+    /// <summary><paramref name="value"/> rounded to <paramref name="precision"/> digits after <paramref name="info"/>'s separator; false as <see cref="TryCreate{T}"/>.</summary>
+    /// <param name="value">The double.</param>
+    /// <param name="precision">The digits after the separator.</param>
+    /// <param name="info">The minus sign and the decimal separator.</param>
+    /// <param name="asciiOnly">True for UTF-8 output: also false when the minus sign or the separator is not ASCII.</param>
+    /// <param name="text">The rounded value, ready to write.</param>
+    public static bool TryCreate(double value, int precision, NumberFormatInfo info, bool asciiOnly, out FixedPointDouble text)
+    {
+        text = default;
         if ((uint)precision > MaxPrecision || !TryScale(Math.Abs(value), precision, out ulong scaled))
         {
             return false;
@@ -138,9 +174,7 @@ internal readonly struct FixedPointDouble
         ulong rest = _scaled;
         for (int i = 0; i < _precision; i++)
         {
-            ulong quotient = rest / 10;
-            destination[--end] = TChar.CreateTruncating('0' + (uint)(rest - (quotient * 10)));
-            rest = quotient;
+            rest = WriteLastDigit(rest, ref destination[--end]);
         }
 
         if (_precision != 0)
@@ -151,9 +185,7 @@ internal readonly struct FixedPointDouble
 
         do
         {
-            ulong quotient = rest / 10;
-            destination[--end] = TChar.CreateTruncating('0' + (uint)(rest - (quotient * 10)));
-            rest = quotient;
+            rest = WriteLastDigit(rest, ref destination[--end]);
         }
         while (rest != 0);
 
@@ -161,6 +193,15 @@ internal readonly struct FixedPointDouble
         {
             Copy(_negativeSign, destination);
         }
+    }
+
+    /// <summary>Writes the last decimal digit of <paramref name="value"/> into <paramref name="digit"/>; returns the digits before it.</summary>
+    private static ulong WriteLastDigit<TChar>(ulong value, ref TChar digit)
+        where TChar : unmanaged, IBinaryInteger<TChar>
+    {
+        ulong quotient = value / 10;
+        digit = TChar.CreateTruncating('0' + (uint)(value - (quotient * 10)));
+        return quotient;
     }
 
     private static void Copy<TChar>(string text, Span<TChar> destination)

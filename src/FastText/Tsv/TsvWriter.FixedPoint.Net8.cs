@@ -15,22 +15,10 @@ public sealed partial class TsvWriter
     /// </summary>
     private bool TryWriteFixedPoint(double value, StandardFormat format)
     {
-        // Utf8Formatter hands the runtime "F", or "F" and the precision (at most 99).
-        Span<char> formatText = stackalloc char[3];
-        formatText[0] = 'F';
-        int formatLength = 1;
-        if (format.HasPrecision)
-        {
-            int precision = format.Precision;
-            if (precision >= 10)
-            {
-                formatText[formatLength++] = (char)('0' + (precision / 10));
-            }
-
-            formatText[formatLength++] = (char)('0' + (precision % 10));
-        }
-
-        if (!FixedPointDouble.TryCreate(value, formatText.Slice(0, formatLength), CultureInfo.InvariantCulture, asciiOnly: true, out FixedPointDouble text))
+        // Utf8Formatter formats with the invariant culture: "F" without a precision is its NumberDecimalDigits (2).
+        NumberFormatInfo info = NumberFormatInfo.InvariantInfo;
+        int precision = format.HasPrecision ? format.Precision : info.NumberDecimalDigits;
+        if (!FixedPointDouble.TryCreate(value, precision, info, asciiOnly: true, out FixedPointDouble text))
         {
             return false;
         }
