@@ -362,11 +362,18 @@ internal static partial class TsvLineScan
     {
         if (Sse.IsSupported)
         {
-            // block <= length - ChunkSize, so neither side of the test overflows.
-            int ahead = length - 1 - block <= PrefetchDistance ? length - 1 : block + PrefetchDistance;
-            Sse.Prefetch0(Unsafe.AsPointer(ref Unsafe.Add(ref origin, ahead)));
+            Sse.Prefetch0(Unsafe.AsPointer(ref Unsafe.Add(ref origin, PrefetchOffset(block, length))));
         }
     }
+
+    /// <summary>
+    /// The byte <see cref="PrefetchAhead"/> asks for: <see cref="PrefetchDistance"/> past <paramref name="block"/>, or
+    /// the last of <paramref name="length"/> when that is nearer. Always inside the data, for any chunk of it (block
+    /// at most length - 64), up to int.MaxValue bytes: neither side of the test can overflow.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int PrefetchOffset(int block, int length) =>
+        length - 1 - block <= PrefetchDistance ? length - 1 : block + PrefetchDistance;
 
     /// <summary>Where the field after the highest separator of <paramref name="separators"/> (not zero) starts.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
