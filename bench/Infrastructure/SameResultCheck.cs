@@ -13,7 +13,14 @@ public static class SameResultCheck
 {
     /// <summary>Runs each benchmark method of <paramref name="benchmarks"/> once; throws when a category disagrees.</summary>
     /// <exception cref="InvalidOperationException">Two methods of one category returned different results.</exception>
-    public static void ThrowUnlessAllAgree(object benchmarks)
+    public static void ThrowUnlessAllAgree(object benchmarks) => ThrowUnlessAllAgree(benchmarks, outcome: null);
+
+    /// <summary>
+    /// <see cref="ThrowUnlessAllAgree(object)"/>, comparing what <paramref name="outcome"/> reads after each run (the
+    /// bytes a writer left in the class's stream, say) instead of the returned values; null compares those.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">Two methods of one category left different outcomes.</exception>
+    public static void ThrowUnlessAllAgree(object benchmarks, Func<object?>? outcome)
     {
         List<IGrouping<string, MethodInfo>> categories = benchmarks.GetType()
             .GetMethods(BindingFlags.Public | BindingFlags.Instance)
@@ -27,10 +34,10 @@ public static class SameResultCheck
 
         foreach (IGrouping<string, MethodInfo> category in categories)
         {
-            var results = category.Select(method => (method.Name, Result: Run(benchmarks, method))).ToList();
+            var results = category.Select(method => (method.Name, Result: Run(benchmarks, method, outcome))).ToList();
             if (results.Any(result => !Same(result.Result, results[0].Result)))
             {
-                string each = string.Join("; ", results.Select(result => $"{result.Name} = {Describe(result.Result)}"));
+                string each = string.Join("; ", results.Select(result => $"{result.Name} = {Describe(result.Result, results[0].Result)}"));
                 throw new InvalidOperationException(
                     $"{benchmarks.GetType().Name}: the methods of category '{category.Key}' disagree (a benchmark of a wrong answer is worthless): {each}");
             }
@@ -40,9 +47,13 @@ public static class SameResultCheck
         Console.WriteLine($"// SameResultCheck: {categories.Sum(category => category.Count())} methods in {categories.Count} categories agree");
     }
 
-    private static object? Run(object benchmarks, MethodInfo method)
+    private static object? Run(object benchmarks, MethodInfo method, Func<object?>? outcome)
     {
         object? result = method.Invoke(benchmarks, null);
+        if (outcome is not null)
+        {
+            return outcome();
+        }
 
         // Async benchmarks (the Stream and pipe drivers) return a Task<T>: compare its value.
         if (result is Task task)
@@ -57,9 +68,10 @@ public static class SameResultCheck
     private static bool Same(object? left, object? right) =>
         left is IStructuralEquatable structural ? structural.Equals(right, StructuralComparisons.StructuralEqualityComparer) : Equals(left, right);
 
-    private static string Describe(object? result) => result switch
+    private static string Describe(object? result, object? first) => result switch
     {
         null => "null",
+        byte[] bytes => $"{bytes.Length} bytes, the same as the first method's up to byte {(first is byte[] firstBytes ? bytes.AsSpan().CommonPrefixLength(firstBytes) : 0)}",
         string text when text.Length > 60 => $"\"{text[..60]}...\" ({text.Length} chars)",
         string text => $"\"{text}\"",
         _ => Convert.ToString(result, System.Globalization.CultureInfo.InvariantCulture) ?? "",

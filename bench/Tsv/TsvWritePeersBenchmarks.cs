@@ -4,6 +4,7 @@ using System.Text;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Configs;
 using CsvHelper;
+using FastText.Benchmarks.Infrastructure;
 using nietras.SeparatedValues;
 
 namespace FastText.Benchmarks.Tsv;
@@ -68,7 +69,9 @@ public class TsvWritePeersBenchmarks
             .Select(r => new TypedRow(200 + (r % 5 * 100), 1000L + (r * 7919L % 9_000_000), (r * 0.01379) % 12, Paths[r % Paths.Length]))
             .ToArray();
 
-        ThrowUnlessSameBytes();
+        // Every method returns the output's length: what is compared is the bytes each one left in the stream.
+        SameResultCheck.ThrowUnlessAllAgree(this, () => _stream.ToArray());
+        Console.WriteLine($"// {_rows.Length:N0} log rows, {_typedRows.Length:N0} typed rows");
     }
 
     private static readonly string[] Paths = { "/", "/index.html", "/img/logo.png", "/api/v1/items", "/favicon.ico" };
@@ -273,37 +276,5 @@ public class TsvWritePeersBenchmarks
     {
         stream.SetLength(0);
         return new TsvWriter(stream, leaveOpen: true);
-    }
-
-    private void ThrowUnlessSameBytes()
-    {
-        foreach ((string category, Func<long>[] methods) in new[]
-        {
-            (Strings, new Func<long>[] { SepStrings, CsvHelperStrings, FastTextStrings }),
-            (Utf8, new Func<long>[] { SepUtf8, CsvHelperUtf8, FastTextUtf8 }),
-            (Typed, new Func<long>[] { SepTyped, CsvHelperTyped, FastTextTyped }),
-        })
-        {
-            byte[]? first = null;
-            foreach (Func<long> method in methods)
-            {
-                method();
-                byte[] written = _stream.ToArray();
-                if (first is null)
-                {
-                    first = written;
-                }
-                else if (!written.AsSpan().SequenceEqual(first))
-                {
-                    int at = written.AsSpan().CommonPrefixLength(first);
-                    string Around(byte[] bytes) => Encoding.UTF8.GetString(bytes, Math.Max(0, at - 40), Math.Min(80, bytes.Length - Math.Max(0, at - 40)));
-                    throw new InvalidOperationException(
-                        $"{nameof(TsvWritePeersBenchmarks)}: {method.Method.Name} wrote other bytes than the first method of '{category}' " +
-                        $"(from byte {at}: \"{Around(written)}\" against \"{Around(first)}\")");
-                }
-            }
-        }
-
-        Console.WriteLine($"// {_rows.Length:N0} log rows, {_typedRows.Length:N0} typed rows; every category's writers wrote the same bytes");
     }
 }
