@@ -71,9 +71,21 @@ public static class SameResultCheck
     private static string Describe(object? result, object? first) => result switch
     {
         null => "null",
-        byte[] bytes => $"{bytes.Length} bytes, the same as the first method's up to byte {(first is byte[] firstBytes ? bytes.AsSpan().CommonPrefixLength(firstBytes) : 0)}",
+        byte[] bytes => $"{bytes.Length} bytes, the same as the first method's up to byte {SamePrefix(bytes, first as byte[] ?? [])}",
         string text when text.Length > 60 => $"\"{text[..60]}...\" ({text.Length} chars)",
         string text => $"\"{text}\"",
         _ => Convert.ToString(result, System.Globalization.CultureInfo.InvariantCulture) ?? "",
     };
+
+    // A loop, not Span's CommonPrefixLength: the Mono host (net48) compiles this file too.
+    private static int SamePrefix(byte[] left, byte[] right)
+    {
+        int length = 0;
+        while (length < left.Length && length < right.Length && left[length] == right[length])
+        {
+            length++;
+        }
+
+        return length;
+    }
 }
