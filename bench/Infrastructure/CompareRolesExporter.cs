@@ -10,7 +10,7 @@ namespace FastText.Benchmarks.Infrastructure;
 /// <summary>
 /// Writes, beside BenchmarkDotNet's own reports, what the comparison tool (eng/BenchCompare, run by
 /// <c>./build.sh bench compare</c>) needs and the full JSON report does not say: for each case, the group it is
-/// compared within (BenchmarkDotNet's logical group: category and parameters), whether it is the group's Baseline,
+/// compared within (its categories and parameter values), whether it is the group's Baseline,
 /// and whether it is FastText's own code or a peer. A method is FastText's when its name starts with "FastText" or
 /// "Ours" (the convention of every class in bench/); every other method (a peer library, the runtime, a hand-written
 /// or naive loop) is a peer. The measurements themselves are read from the full JSON report (<c>--exporters json</c>),
@@ -46,7 +46,7 @@ public sealed class CompareRolesExporter : ExporterBase
                 .Append(",\"Type\":").Append(Quote(benchmark.Descriptor.Type.Name))
                 .Append(",\"Method\":").Append(Quote(method))
                 .Append(",\"Parameters\":").Append(Quote(benchmark.Parameters.DisplayInfo))
-                .Append(",\"Group\":").Append(Quote(summary.GetLogicalGroupKey(benchmark) ?? string.Empty))
+                .Append(",\"Group\":").Append(Quote(Group(benchmark)))
                 .Append(",\"Baseline\":").Append(summary.IsBaseline(benchmark) ? "true" : "false")
                 .Append(",\"Ours\":").Append(IsOurs(method) ? "true" : "false")
                 .Append('}');
@@ -54,6 +54,15 @@ public sealed class CompareRolesExporter : ExporterBase
 
         json.Append("\n]}\n");
         logger.Write(json.ToString());
+    }
+
+    // Methods are compared within one workload: the same categories and the same parameter values (not the job, which
+    // is the same for every case of a comparison run).
+    private static string Group(BenchmarkCase benchmark)
+    {
+        string categories = string.Join(",", benchmark.Descriptor.Categories);
+        string parameters = benchmark.Parameters.DisplayInfo;
+        return categories.Length == 0 ? parameters : parameters.Length == 0 ? categories : categories + " " + parameters;
     }
 
     private static string Quote(string text)

@@ -62,7 +62,7 @@ public static class Program
         return 0;
     }
 
-    internal static readonly JsonSerializerOptions JsonOptions = new() { WriteIndented = true };
+    internal static readonly JsonSerializerOptions JsonOptions = new() { WriteIndented = true, NumberHandling = System.Text.Json.Serialization.JsonNumberHandling.AllowNamedFloatingPointLiterals };
 
     private static string Markdown(string title, string mode, int rounds, double threshold, List<ComparisonRow> rows)
     {

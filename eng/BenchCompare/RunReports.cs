@@ -74,7 +74,7 @@ internal sealed class RunReports
             }
         }
 
-        foreach (string file in Directory.GetFiles(resultsFolder, "*-report-compare-roles.json"))
+        foreach (string file in Directory.GetFiles(resultsFolder, "*-compare-roles.json"))
         {
             using JsonDocument document = JsonDocument.Parse(File.ReadAllBytes(file));
             foreach (JsonElement role in document.RootElement.GetProperty("Cases").EnumerateArray())
