@@ -449,8 +449,9 @@ case "${1:-test}" in
   test)
     trap failure_digest EXIT
     # Mono's .NET Framework reference assemblies build tests/Properties.Net48 in the solution; installed first.
-    step "Install Mono, qemu and the arm64 Mono sysroot (cached)" eng/test-mono.sh setup
-    step "The arm64 library root for CoreCLR ARM64 under qemu (cached)" eng/test-arm64.sh setup
+    # Each setup step's name says what it is about to do: "(cached)" only when nothing is missing.
+    step "Mono, qemu and the arm64 Mono sysroot ($(eng/test-mono.sh status))" eng/test-mono.sh setup
+    step "qemu, the arm64 library root and clang/lld for CoreCLR ARM64 ($(eng/test-arm64.sh status))" eng/test-arm64.sh setup
     step "Build the whole solution (library, tests, bench, fuzz, samples) and the Mono benchmark host (bench/Mono)" build_all
     step "Generated files are what eng/Generate writes (dotnet run --project eng/Generate -- -check)" check_generated
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack

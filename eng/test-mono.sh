@@ -4,6 +4,8 @@
 # docs/net48.md explain what this covers.
 #
 #   eng/test-mono.sh setup            install Mono, qemu and the arm64 Mono (cached); nothing else
+#   eng/test-mono.sh status           one line saying what setup would do: "cached", "installing: ..." or
+#                                     "skipped: ..." (./build.sh names its setup step with it)
 #   eng/test-mono.sh test             the whole property suite on Mono x64 (as is, and with Mono's SIMD off) and
 #                                     on Mono ARM64, then the package consumer on both (what ./build.sh test runs)
 #   eng/test-mono.sh arm64 [NAME...]  the property suite on Mono ARM64 only: all of it, or the tests whose names
@@ -124,6 +126,26 @@ install_arm64_sysroot() {
   find "$cache_root" -maxdepth 1 -name 'mono-arm64-*' ! -name "$(basename "$sysroot").tmp" -exec rm -rf {} +
   mv "$sysroot.tmp" "$sysroot"
   touch "$sysroot/.complete"
+}
+
+# What setup would install, for the name of ./build.sh's step: only what is missing now is named.
+status() {
+  if [[ -n "$skip_reason" ]]; then echo "skipped: $skip_reason"; return 0; fi
+  local missing=()
+  command -v mono >/dev/null && [[ -f /usr/lib/mono/4.8-api/mscorlib.dll ]] || missing+=(mono-devel)
+  if emulate_arm64; then
+    command -v qemu-aarch64-static >/dev/null || missing+=(qemu-user-static)
+    # Keyed by the installed Mono's version: without Mono, any complete sysroot may turn out to be the right one.
+    if command -v mono >/dev/null; then
+      [[ -f "$(arm64_sysroot)/.complete" ]] || missing+=("the arm64 Mono")
+    elif ! compgen -G "$cache_root/mono-arm64-*/.complete" >/dev/null; then
+      missing+=("the arm64 Mono")
+    fi
+  fi
+  if ((${#missing[@]} == 0)); then echo cached; return 0; fi
+  local list
+  list=$(printf '%s, ' "${missing[@]}")
+  echo "installing: ${list%, }"
 }
 
 setup() {
@@ -286,8 +308,9 @@ test_x64() {
 
 case "${1:-test}" in
   setup) setup ;;
+  status) status ;;
   test) test_all ;;
   arm64) shift; test_arm64 "$@" ;;
   x64) shift; test_x64 "$@" ;;
-  *) echo "usage: $0 [setup|test|arm64 [NAME...]|x64 [NAME...]]" >&2; exit 2 ;;
+  *) echo "usage: $0 [setup|status|test|arm64 [NAME...]|x64 [NAME...]]" >&2; exit 2 ;;
 esac
