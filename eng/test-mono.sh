@@ -7,10 +7,13 @@
 #   eng/test-mono.sh status           one line saying what setup would do: "cached", "installing: ..." or
 #                                     "skipped: ..." (./build.sh names its setup step with it)
 #   eng/test-mono.sh test             the whole property suite on Mono x64 (as is, and with Mono's SIMD off) and
-#                                     on Mono ARM64, then the package consumer on both (what ./build.sh test runs)
+#                                     on Mono ARM64, then the package consumer (the docs' C# 7.3 examples) on both
+#                                     (what ./build.sh test runs)
 #   eng/test-mono.sh arm64 [NAME...]  the property suite on Mono ARM64 only: all of it, or the tests whose names
 #                                     contain one of NAME
 #   eng/test-mono.sh x64 [NAME...]    the same on Mono x64 only (x64 hosts; no emulation, so a quick check)
+#   eng/test-mono.sh consumer         the package consumer alone, on Mono x64 (the docs' C# 7.3 examples: a quick
+#                                     check after editing one)
 #
 # The suite is tests/Properties.Net48 (the property sources built for net48 against Mono's reference assemblies)
 # run in-process by tests/Arm64Runner, which prints the runtime, the process architecture, the library build and the
@@ -217,8 +220,9 @@ run_suite() {
   fi
 }
 
-# The README examples from a net48 app that installs the packed .nupkg from artifacts/package, as a .NET Framework
-# or Unity user's project does (tests/Consumer.Net48).
+# The documentation's C# 7.3 examples, each checked against the output its doc shows, from a net48 app that installs
+# the packed .nupkg from artifacts/package, as a .NET Framework or Unity user's project does (tests/Consumer.Net48;
+# the examples are generated into artifacts/examples/cs73 by eng/doc-examples.sh and compiled as C# 7.3).
 run_consumer() {
   local package
   package=$(find artifacts/package -maxdepth 1 -name 'FastText.*.nupkg' ! -name '*.snupkg' | sort | tail -1)
@@ -229,6 +233,8 @@ run_consumer() {
   log "Mono: package consumer (net48 app, FastText $version from artifacts/package)"
   local consumer_dir="$PWD/artifacts/consumer-net48"
   rm -rf "$consumer_dir"
+  mkdir -p "$results_dir"
+  eng/doc-examples.sh artifacts/examples >/dev/null
   # Its own packages folder, so the check always installs what is in artifacts/package now, not a cached copy of
   # an older pack with the same version.
   dotnet build "$consumer_project" -c Release -nologo -v:quiet -clp:NoSummary \
@@ -306,11 +312,21 @@ test_x64() {
   run_suite x64 x64 "" "$@"
 }
 
+consumer_x64() {
+  local emulated_arm64_skip_reason='not part of the x64 consumer run'
+  setup
+  [[ -z "$skip_reason" ]] || return 0
+  [[ "$host_arch" == x86_64 ]] || die "Mono x64: this is an $host_arch host"
+  consumer_archs=(x64)
+  run_consumer
+}
+
 case "${1:-test}" in
   setup) setup ;;
   status) status ;;
   test) test_all ;;
   arm64) shift; test_arm64 "$@" ;;
   x64) shift; test_x64 "$@" ;;
-  *) echo "usage: $0 [setup|status|test|arm64 [NAME...]|x64 [NAME...]]" >&2; exit 2 ;;
+  consumer) consumer_x64 ;;
+  *) echo "usage: $0 [setup|status|test|arm64 [NAME...]|x64 [NAME...]|consumer]" >&2; exit 2 ;;
 esac
