@@ -22,7 +22,8 @@
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
 #   ./build.sh consumers
 #                     the package's consumers (tests/Consumers) on that package, with every C# example of the READMEs
-#                     and docs/*.md compiled in the configurations it claims (eng/doc-examples.sh)
+#                     and docs/*.md compiled in the configurations it claims and the net8.0 and net10.0 ones run,
+#                     each checked against the output its doc shows (eng/doc-examples.sh)
 # The public API of each target is checked by every build (Microsoft.CodeAnalysis.PublicApiAnalyzers, RS0016/RS0017
 # against src/FastText/PublicAPI/<tfm>/PublicAPI.*.txt).
 # Every step prints its elapsed time; the test command ends with the total.
@@ -143,7 +144,8 @@ check_package() {
 # nothing on the latest-C# consumer, and nothing on a C# 7.3 project that calls AsciiText only and gets FastText
 # transitively (it treats warnings as errors); a net10.0 runner runs every set of examples. In the same build, every
 # C# block of the READMEs and docs/*.md compiles in each configuration it claims (eng/doc-examples.sh generates them
-# into artifacts/examples; tests/Consumers/Docs*: net8.0 on C# 12, net10.0 on C# 14, netstandard2.0 on C# 7.3).
+# into artifacts/examples; tests/Consumers/Docs*: net8.0 on C# 12, net10.0 on C# 14, netstandard2.0 on C# 7.3), and
+# the net8.0 and net10.0 ones run and must print what their docs show (the C# 7.3 forms run in eng/test-mono.sh).
 consumers() {
   local output=artifacts/consumers/build.txt version shared=tests/Consumers/Shared/Examples.cs
   version=$(basename artifacts/package/*.nupkg .nupkg); version=${version#FastText.}
@@ -188,7 +190,14 @@ consumers() {
     | sed -E 's/^(.{0,110}).*/  \1.../'
   echo "  C# 7.3 consumer: FT0001 at exactly lines ${expected% } of $shared; latest-C# consumer: no warning;"
   echo "  C# 7.3 AsciiText-only consumer (FastText transitively, warnings as errors): no warning"
-  dotnet "artifacts/consumers/bin/FastText.Consumer.Runner/$configuration/net10.0/FastText.Consumer.Runner.dll"
+  local failures=0 docs tfm
+  dotnet "artifacts/consumers/bin/FastText.Consumer.Runner/$configuration/net10.0/FastText.Consumer.Runner.dll" || failures=1
+  for docs in DocsNet8:net8.0 DocsNet10:net10.0; do
+    tfm=${docs#*:} docs=${docs%%:*}
+    dotnet "artifacts/consumers/bin/FastText.Consumer.$docs/$configuration/$tfm/FastText.Consumer.$docs.dll" "$tfm, C# $(
+      [[ $tfm == net8.0 ]] && echo 12 || echo 14)" || failures=1
+  done
+  ((failures == 0))
 }
 
 # The FT0001 analyzer's tests (tests/Analyzers): once, on the installed runtime, after run_tests (which empties the
@@ -549,12 +558,13 @@ case "${1:-test}" in
   test)
     trap failure_digest EXIT
     # Mono's .NET Framework reference assemblies build tests/Properties.Net48 in the solution; installed first.
-    step "Install Mono, qemu and the arm64 Mono sysroot (cached)" eng/test-mono.sh setup
-    step "The arm64 library root for CoreCLR ARM64 under qemu (cached)" eng/test-arm64.sh setup
+    # Each setup step's name says what it is about to do: "(cached)" only when nothing is missing.
+    step "Mono, qemu and the arm64 Mono sysroot ($(eng/test-mono.sh status))" eng/test-mono.sh setup
+    step "qemu, the arm64 library root and clang/lld for CoreCLR ARM64 ($(eng/test-arm64.sh status))" eng/test-arm64.sh setup
     step "Build the whole solution (library, tests, bench, fuzz, samples) and the Mono benchmark host (bench/Mono)" build_all
     step "Generated files are what eng/Generate writes (dotnet run --project eng/Generate -- -check)" check_generated
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
-    step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0; the docs' C# examples" consumers
+    step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0; the docs' C# examples, compiled and run" consumers
     step "Lint .github/workflows with actionlint" lint_workflows
     step "Side by side: the format check | the fuzz targets' corpus replay and random run, then tsvcut vs GNU cut" \
       side_by_side "Format check (dotnet format --verify-no-changes)" check_format \

@@ -84,7 +84,7 @@ public static class TsvPipeReaderExtensions
             if (isFinal || result.IsCanceled)
             {
                 // CancelPendingRead is a clean stop: the complete rows read so far were handled, the partial line
-                // stays in the pipe and the reader keeps its place, so calling again continues where this stopped.
+                // stays in the pipe and the reader keeps its place, so calling again continues where the last call ended.
                 return handler;
             }
         }
