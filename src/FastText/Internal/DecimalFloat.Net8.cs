@@ -1,6 +1,7 @@
 using System;
 using System.Numerics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace FastText.Internal;
 
@@ -43,9 +44,7 @@ internal static class DecimalFloat
         double magnitude;
         if (exponent is >= -22 and <= 22 && digits <= (1UL << 53))
         {
-            // Clinger: both operands are exact doubles, so the one rounding is the correct one.
-            magnitude = digits;
-            magnitude = exponent < 0 ? magnitude / DoublePowersOfTen[(int)-exponent] : magnitude * DoublePowersOfTen[(int)exponent];
+            magnitude = ClingerDouble(digits, exponent);
         }
         else
         {
@@ -69,9 +68,13 @@ internal static class DecimalFloat
         float magnitude;
         if (exponent is >= -10 and <= 10 && digits <= (1UL << 24))
         {
-            // Clinger in single precision: rounding through a double first could round twice.
+            // Clinger in single precision: both operands exact floats, one rounding.
             magnitude = digits;
             magnitude = exponent < 0 ? magnitude / SinglePowersOfTen[(int)-exponent] : magnitude * SinglePowersOfTen[(int)exponent];
+        }
+        else if (exponent is >= -22 and <= 22 && digits <= (1UL << 53) && TryNarrowExactly(ClingerDouble(digits, exponent), out float narrowed))
+        {
+            magnitude = narrowed;
         }
         else
         {
@@ -81,6 +84,33 @@ internal static class DecimalFloat
 
         value = negative ? -magnitude : magnitude;
         return true;
+    }
+
+    /// <summary>
+    /// Clinger's exact case in double precision (digits at most 2^53, |exponent| at most 22): both operands are exact
+    /// doubles, so the one IEEE multiplication or division is the correctly rounded value.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static double ClingerDouble(ulong digits, long exponent)
+    {
+        double magnitude = digits;
+        return exponent < 0 ? magnitude / DoublePowersOfTen[(int)-exponent] : magnitude * DoublePowersOfTen[(int)exponent];
+    }
+
+    /// <summary>
+    /// The float nearest a decimal whose correctly rounded double is <paramref name="value"/> (at least 10^-22, so a
+    /// normal float), unless that double lies exactly halfway between two floats. Rounding to a double and then to a
+    /// float can differ from rounding to a float once only there: a double rounding moves the value onto a midpoint,
+    /// never across one, because the midpoints are doubles themselves. A midpoint has, below the float's 24 bits, a
+    /// one and then 28 zeros in the double's mantissa; such a value is left to the exact step.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryNarrowExactly(double value, out float narrowed)
+    {
+        const ulong BelowSingle = (1UL << 29) - 1;
+        const ulong Halfway = 1UL << 28;
+        narrowed = (float)value;
+        return (BitConverter.DoubleToUInt64Bits(value) & BelowSingle) != Halfway;
     }
 
     /// <summary>
@@ -104,11 +134,7 @@ internal static class DecimalFloat
         int start = i;
         ulong value = 0;
         uint digit;
-        while (i < text.Length && (digit = (uint)(text[i] - '0')) <= 9)
-        {
-            value = unchecked((value * 10) + digit);
-            i++;
-        }
+        ReadDigits(text, ref i, ref value);
 
         int integerDigits = i - start;
         if (integerDigits == 0)
@@ -121,11 +147,7 @@ internal static class DecimalFloat
         {
             i++;
             int fractionStart = i;
-            while (i < text.Length && (digit = (uint)(text[i] - '0')) <= 9)
-            {
-                value = unchecked((value * 10) + digit);
-                i++;
-            }
+            ReadDigits(text, ref i, ref value);
 
             fractionDigits = i - fractionStart;
             if (fractionDigits == 0)
@@ -177,6 +199,54 @@ internal static class DecimalFloat
         digits = value;
         exponent = scale - fractionDigits;
         return true;
+    }
+
+    /// <summary>
+    /// Appends the run of ASCII digits at <paramref name="i"/> to <paramref name="value"/> (wrapping past 2^64: the
+    /// caller counts significant digits and declines more than 19), eight at a time while eight remain.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void ReadDigits(ReadOnlySpan<byte> text, ref int i, ref ulong value)
+    {
+        if (BitConverter.IsLittleEndian)
+        {
+            while (i <= text.Length - 8)
+            {
+                ulong eight = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref MemoryMarshal.GetReference(text), i));
+                if (!IsEightDigits(eight))
+                {
+                    break;
+                }
+
+                value = unchecked((value * 100_000_000) + EightDigits(eight));
+                i += 8;
+            }
+        }
+
+        uint digit;
+        while (i < text.Length && (digit = (uint)(text[i] - '0')) <= 9)
+        {
+            value = unchecked((value * 10) + digit);
+            i++;
+        }
+    }
+
+    // Each byte is 0x30-0x39: its high nibble is 3, and adding 6 leaves it below 0x40.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool IsEightDigits(ulong bytes) =>
+        ((bytes & 0xF0F0F0F0F0F0F0F0) | (((bytes + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) >> 4)) == 0x3333333333333333;
+
+    // The value of eight ASCII digits, first digit in the lowest byte: pairs, then fours, then the eight, by
+    // multiplications whose partial products do not overlap.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint EightDigits(ulong bytes)
+    {
+        const ulong Mask = 0x000000FF000000FF;
+        const ulong HundredAndMillion = 100 + (1_000_000UL << 32);
+        const ulong OneAndTenThousand = 1 + (10_000UL << 32);
+        bytes -= 0x3030303030303030;
+        bytes = (bytes * 10) + (bytes >> 8);
+        return (uint)((((bytes & Mask) * HundredAndMillion) + (((bytes >> 16) & Mask) * OneAndTenThousand)) >> 32);
     }
 
     // The digits of "123.45" or "000.00012" from the first non-zero one.

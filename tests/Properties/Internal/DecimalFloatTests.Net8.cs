@@ -157,6 +157,45 @@ public sealed class DecimalFloatTests
         }
     }
 
+    [Fact]
+    public void Decimals_that_round_to_a_float_midpoint_as_doubles_round_as_the_runtime_does()
+    {
+        // 15 and 16 significant digits, just below and just above the exact midpoint between two floats of moderate
+        // size: their nearest double can be the midpoint itself, and rounding that double to a float would round twice.
+        var random = new Random(20261129);
+        int midpointDoubles = 0;
+        for (int i = 0; i < 200_000; i++)
+        {
+            float low = BitConverter.Int32BitsToSingle(random.Next(0x3400_0000, 0x4B00_0000));
+            double midpoint = ((double)low + BitConverter.Int32BitsToSingle(BitConverter.SingleToInt32Bits(low) + 1)) / 2;
+            int digits = random.Next(15, 17);
+            foreach (string text in new[] { midpoint.ToString("E" + (digits - 1), CultureInfo.InvariantCulture), Nudge(midpoint, digits) })
+            {
+                double asDouble = double.Parse(text, CultureInfo.InvariantCulture);
+                if (asDouble == midpoint && text != midpoint.ToString("R", CultureInfo.InvariantCulture))
+                {
+                    midpointDoubles++;
+                }
+
+                Assert.True(DecimalFloat.TryParseSingle(Encoding.UTF8.GetBytes(text), out float value), text);
+                float expected = float.Parse(text, CultureInfo.InvariantCulture);
+                Assert.True(BitConverter.SingleToInt32Bits(expected) == BitConverter.SingleToInt32Bits(value), $"'{text}': the runtime gives {expected:R}, DecimalFloat {value:R}");
+            }
+        }
+
+        Assert.True(midpointDoubles > 100, $"only {midpointDoubles} texts whose double is a float midpoint: the case is not reached");
+    }
+
+    // The midpoint's digits cut to `digits` significant ones, then moved one unit in the last digit up or down.
+    private static string Nudge(double midpoint, int digits)
+    {
+        string text = midpoint.ToString("E" + (digits - 1), CultureInfo.InvariantCulture);
+        int e = text.IndexOf('E');
+        var mantissa = BigInteger.Parse(text[..e].Replace(".", "", StringComparison.Ordinal), CultureInfo.InvariantCulture);
+        mantissa += midpoint > 1 ? 1 : -1;
+        return mantissa.ToString(CultureInfo.InvariantCulture) + "E" + (int.Parse(text[(e + 1)..], CultureInfo.InvariantCulture) - (digits - 1)).ToString(CultureInfo.InvariantCulture);
+    }
+
     // [+-]digits[.digits][(e|E)[+-]digits], the whole text, at most 19 significant digits.
     private static bool IsPlainShape(string text)
     {
