@@ -126,6 +126,54 @@ internal static partial class TsvNumberText
         return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
     }
 
+    internal static bool TryParseDecimal(ReadOnlySpan<byte> text, out decimal value)
+    {
+        if (TryParsePlainDecimal(text, out value))
+        {
+            return true;
+        }
+
+        return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
+    }
+
+    // [-]digits[.digits], 19 significant digits at most and not zero (the runtime decides the sign of a zero): the
+    // digits are the decimal's integer and the fraction's length its scale, trailing zeros kept as decimal.Parse keeps them.
+    internal static bool TryParsePlainDecimal(ReadOnlySpan<byte> text, out decimal value)
+    {
+        value = 0;
+        bool negative = text.Length != 0 && text[0] == (byte)'-';
+        int start = negative ? 1 : 0;
+        int point = text.Slice(start).IndexOf((byte)'.');
+        int digitCount = point < 0 ? text.Length - start : text.Length - start - 1;
+        if (digitCount is < 1 or > SafeUInt64Digits || point == 0 || point == text.Length - start - 1)
+        {
+            return false;
+        }
+
+        ulong digits = 0;
+        for (int i = start; i < text.Length; i++)
+        {
+            uint digit = (uint)(text[i] - '0');
+            if (digit <= 9)
+            {
+                digits = (digits * 10) + digit;
+            }
+            else if (i != start + point)
+            {
+                return false;
+            }
+        }
+
+        if (digits == 0)
+        {
+            return false;
+        }
+
+        byte scale = point < 0 ? (byte)0 : (byte)(text.Length - start - point - 1);
+        value = new decimal((int)digits, (int)(digits >> 32), 0, negative, scale);
+        return true;
+    }
+
     /// <summary>1 to <paramref name="maxDigits"/> ASCII digits and nothing else (no sign); false otherwise.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static bool TryParseDigits(ReadOnlySpan<byte> text, int maxDigits, out ulong value)

@@ -73,7 +73,7 @@ internal static class TsvPlainParse
 
         if (typeof(T) == typeof(decimal))
         {
-            return TryParseDecimal(text, out Unsafe.As<T, decimal>(ref value));
+            return TsvNumberText.TryParsePlainDecimal(text, out Unsafe.As<T, decimal>(ref value));
         }
 
         if (typeof(T) == typeof(bool))
@@ -124,44 +124,6 @@ internal static class TsvPlainParse
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryParseUnsigned(ReadOnlySpan<byte> text, ulong maximum, out ulong value) =>
         TsvNumberText.TryParseDigits(text, TsvNumberText.SafeUInt64Digits, out value) && value <= maximum;
-
-    // [-]digits[.digits], 19 significant digits at most and not zero (the runtime decides the sign of a zero): the
-    // digits are the decimal's integer and the fraction's length its scale, trailing zeros kept as decimal.Parse keeps them.
-    private static bool TryParseDecimal(ReadOnlySpan<byte> text, out decimal value)
-    {
-        value = 0;
-        bool negative = text.Length != 0 && text[0] == (byte)'-';
-        int start = negative ? 1 : 0;
-        int point = text.Slice(start).IndexOf((byte)'.');
-        int digitCount = point < 0 ? text.Length - start : text.Length - start - 1;
-        if (digitCount is < 1 or > TsvNumberText.SafeUInt64Digits || point == 0 || point == text.Length - start - 1)
-        {
-            return false;
-        }
-
-        ulong digits = 0;
-        for (int i = start; i < text.Length; i++)
-        {
-            uint digit = (uint)(text[i] - '0');
-            if (digit <= 9)
-            {
-                digits = (digits * 10) + digit;
-            }
-            else if (i != start + point)
-            {
-                return false;
-            }
-        }
-
-        if (digits == 0)
-        {
-            return false;
-        }
-
-        byte scale = point < 0 ? (byte)0 : (byte)(text.Length - start - point - 1);
-        value = new decimal((int)digits, (int)(digits >> 32), 0, negative, scale);
-        return true;
-    }
 
     private static bool TryParseBoolean(ReadOnlySpan<byte> text, out bool value)
     {

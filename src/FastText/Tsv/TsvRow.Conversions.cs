@@ -62,7 +62,7 @@ public readonly ref partial struct TsvRow
     public decimal GetDecimal(int column)
     {
         ReadOnlySpan<byte> value = this[column];
-        if (!Utf8Parser.TryParse(value, out decimal result, out int consumed) || consumed != value.Length)
+        if (!TsvNumberText.TryParseDecimal(value, out decimal result))
         {
             ThrowNotConvertible(column, value, "Decimal");
         }
@@ -77,7 +77,7 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetDecimal(int column, out decimal value)
     {
-        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseDecimal(text, out value))
         {
             return true;
         }

@@ -94,6 +94,18 @@ public class TsvNumberTextTests
         }
     }
 
+    [FastTextProperty(Arbitrary = [typeof(NumberTexts)], RunsAtDefault = 2000)]
+    public void Decimal_matches_Utf8Parser_with_its_scale(string text)
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes(text);
+        bool expected = Utf8Parser.TryParse(bytes, out decimal expectedValue, out int consumed) && consumed == bytes.Length;
+        Assert.True(expected == TsvNumberText.TryParseDecimal(bytes, out decimal value), $"'{text}': Utf8Parser {expected}");
+        if (expected)
+        {
+            Assert.True(decimal.GetBits(expectedValue).AsSpan().SequenceEqual(decimal.GetBits(value)), $"'{text}': Utf8Parser {expectedValue}, TsvNumberText {value}");
+        }
+    }
+
     private static void Same<T>(bool expected, T expectedValue, bool actual, T actualValue, string text)
     {
         Assert.True(expected == actual, $"{typeof(T).Name} '{text}': Utf8Parser {expected}, TsvNumberText {actual}");
