@@ -16,7 +16,7 @@
 #                     classes (ascii, builders, keys, tsv; builders-mono: the netstandard2.0 build vs ZString's on
 #                     Mono, bench/Mono), copy each class's markdown table into bench/results/ with a header naming
 #                     CPU, runtime, date and commit; tsvcut runs samples/TsvCut/demo.sh --peers (GNU cut, mawk,
-#                     Miller; one core and two; best of five) into bench/results/tsvcut/peers.md. ARGS go to
+#                     Miller; one core and two; medians of seven alternated rounds) into bench/results/tsvcut/peers.md. ARGS go to
 #                     BenchmarkDotNet (a --filter given there replaces the suite's; with --job Dry, a check that the
 #                     classes run, nothing is written to bench/results) or, for tsvcut, to demo.sh (rows)
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
