@@ -19,6 +19,12 @@
 #                     Miller; one core and two; medians of seven alternated rounds) into bench/results/tsvcut/peers.md. ARGS go to
 #                     BenchmarkDotNet (a --filter given there replaces the suite's; with --job Dry, a check that the
 #                     classes run, nothing is written to bench/results) or, for tsvcut, to demo.sh (rows)
+#   ./build.sh bench compare [BASE] [SUITE] [--runs N] [--filter F]
+#                     the medians, intervals and Mann-Whitney tests of N (default 5) processes: the working tree
+#                     against the fastest peer of each group, or against commit BASE (alternated processes), into
+#                     bench/results/compare/ (CONTRIBUTING.md, "Claims")
+#   ./build.sh bench readme
+#                     the README's benchmark table, from the comparisons bench/readme-benchmarks.tsv names
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
 #   ./build.sh consumers
 #                     the package's consumers (tests/Consumers) on that package, with every C# example of the READMEs
@@ -52,6 +58,9 @@ build_all() {
   # The Mono benchmark host (net48, against Mono's reference assemblies; outside the solution so that building it
   # never needs Mono) is built too, so it cannot rot between `./build.sh bench builders-mono` runs.
   dotnet build bench/Mono/FastText.Benchmarks.Mono.csproj -c "$configuration" -nologo -clp:NoSummary -v:quiet
+  # The comparison tool behind the README's figures (outside the solution, like eng/PackageTools), with its self-check.
+  dotnet build eng/BenchCompare/BenchCompare.csproj -c "$configuration" -nologo -clp:NoSummary -v:quiet
+  dotnet "eng/BenchCompare/bin/$configuration/net10.0/BenchCompare.dll" selftest
 }
 
 lint_workflows() {
@@ -223,6 +232,7 @@ check_format() {
   dotnet format FastText.sln --verify-no-changes --no-restore -v:quiet
   dotnet format eng/PackageTools/PackageTools.csproj --verify-no-changes -v:quiet
   dotnet format eng/Generate/Generate.csproj --verify-no-changes -v:quiet
+  dotnet format eng/BenchCompare/BenchCompare.csproj --verify-no-changes -v:quiet
   dotnet format bench/Mono/FastText.Benchmarks.Mono.csproj --verify-no-changes -v:quiet
 }
 
@@ -368,6 +378,11 @@ bench() {
     bench_compare "$@"
     return
   fi
+  if [[ $suite == readme ]]; then
+    dotnet build eng/BenchCompare/BenchCompare.csproj -c Release -nologo -v:quiet -clp:NoSummary >/dev/null
+    dotnet eng/BenchCompare/bin/Release/net10.0/BenchCompare.dll readme bench/readme-benchmarks.tsv README.md
+    return
+  fi
   if [[ $suite == tsvcut ]]; then
     results=bench/results/tsvcut
     mkdir -p "$results"
@@ -383,7 +398,7 @@ bench() {
   fi
   local filter
   if ! filter=$(bench_suite_filter "$suite"); then
-    echo "usage: $0 bench {ascii|builders|builders-mono|keys|tsv|tsvcut} [ARGS...]" >&2
+    echo "usage: $0 bench {ascii|builders|builders-mono|keys|tsv|tsvcut|compare|readme} [ARGS...]" >&2
     return 2
   fi
   # The tables in bench/results come from each class's own job: a run with another (--job Dry, a check that the

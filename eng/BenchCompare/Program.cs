@@ -19,6 +19,7 @@ public static class Program
             {
                 "analyze" => Analyze(args[1..]),
                 "readme" when args.Length == 3 => ReadmeTable.Rewrite(args[1], args[2]),
+                "selftest" => SelfTest.Run(),
                 _ => Usage(),
             };
         }
