@@ -56,49 +56,111 @@ public class TsvTypedParsePeersBenchmarks
     [Benchmark]
     public long SepParse() => Type switch
     {
-        "Int32" => Sep<int>(), "Int64" => Sep<long>(), "Int16" => Sep<short>(), "SByte" => Sep<sbyte>(), "Byte" => Sep<byte>(),
-        "UInt16" => Sep<ushort>(), "UInt32" => Sep<uint>(), "UInt64" => Sep<ulong>(), "Single" => Sep<float>(), "Double" => Sep<double>(),
-        "Decimal" => Sep<decimal>(), "Boolean" => Sep<bool>(), "DateTime" => Sep<DateTime>(), "DateTimeOffset" => Sep<DateTimeOffset>(),
-        "DateOnly" => Sep<DateOnly>(), "TimeOnly" => Sep<TimeOnly>(), _ => Sep<Guid>(),
+        "Int32" => Sep<int>(),
+        "Int64" => Sep<long>(),
+        "Int16" => Sep<short>(),
+        "SByte" => Sep<sbyte>(),
+        "Byte" => Sep<byte>(),
+        "UInt16" => Sep<ushort>(),
+        "UInt32" => Sep<uint>(),
+        "UInt64" => Sep<ulong>(),
+        "Single" => Sep<float>(),
+        "Double" => Sep<double>(),
+        "Decimal" => Sep<decimal>(),
+        "Boolean" => Sep<bool>(),
+        "DateTime" => Sep<DateTime>(),
+        "DateTimeOffset" => Sep<DateTimeOffset>(),
+        "DateOnly" => Sep<DateOnly>(),
+        "TimeOnly" => Sep<TimeOnly>(),
+        _ => Sep<Guid>(),
     };
 
     [Benchmark]
     public long CsvHelperParse() => Type switch
     {
-        "Int32" => CsvHelper<int>(), "Int64" => CsvHelper<long>(), "Int16" => CsvHelper<short>(), "SByte" => CsvHelper<sbyte>(), "Byte" => CsvHelper<byte>(),
-        "UInt16" => CsvHelper<ushort>(), "UInt32" => CsvHelper<uint>(), "UInt64" => CsvHelper<ulong>(), "Single" => CsvHelper<float>(), "Double" => CsvHelper<double>(),
-        "Decimal" => CsvHelper<decimal>(), "Boolean" => CsvHelper<bool>(), "DateTime" => CsvHelper<DateTime>(), "DateTimeOffset" => CsvHelper<DateTimeOffset>(),
-        "DateOnly" => CsvHelper<DateOnly>(), "TimeOnly" => CsvHelper<TimeOnly>(), _ => CsvHelper<Guid>(),
+        "Int32" => CsvHelper<int>(),
+        "Int64" => CsvHelper<long>(),
+        "Int16" => CsvHelper<short>(),
+        "SByte" => CsvHelper<sbyte>(),
+        "Byte" => CsvHelper<byte>(),
+        "UInt16" => CsvHelper<ushort>(),
+        "UInt32" => CsvHelper<uint>(),
+        "UInt64" => CsvHelper<ulong>(),
+        "Single" => CsvHelper<float>(),
+        "Double" => CsvHelper<double>(),
+        "Decimal" => CsvHelper<decimal>(),
+        "Boolean" => CsvHelper<bool>(),
+        "DateTime" => CsvHelper<DateTime>(),
+        "DateTimeOffset" => CsvHelper<DateTimeOffset>(),
+        "DateOnly" => CsvHelper<DateOnly>(),
+        "TimeOnly" => CsvHelper<TimeOnly>(),
+        _ => CsvHelper<Guid>(),
     };
 
     [Benchmark]
     public long SylvanGet() => Type switch
     {
-        "Int32" => Sylvan<int, Getters>(), "Int64" => Sylvan<long, Getters>(), "Int16" => Sylvan<short, Getters>(), "SByte" => Sylvan<sbyte, Getters>(),
-        "Byte" => Sylvan<byte, Getters>(), "UInt16" => Sylvan<ushort, Getters>(), "UInt32" => Sylvan<uint, Getters>(), "UInt64" => Sylvan<ulong, Getters>(),
-        "Single" => Sylvan<float, Getters>(), "Double" => Sylvan<double, Getters>(), "Decimal" => Sylvan<decimal, Getters>(), "Boolean" => Sylvan<bool, Getters>(),
-        "DateTime" => Sylvan<DateTime, Getters>(), "DateTimeOffset" => Sylvan<DateTimeOffset, Getters>(), "DateOnly" => Sylvan<DateOnly, Getters>(),
-        "TimeOnly" => Sylvan<TimeOnly, Getters>(), _ => Sylvan<Guid, Getters>(),
+        "Int32" => Sylvan<int, Getters>(),
+        "Int64" => Sylvan<long, Getters>(),
+        "Int16" => Sylvan<short, Getters>(),
+        "SByte" => Sylvan<sbyte, Getters>(),
+        "Byte" => Sylvan<byte, Getters>(),
+        "UInt16" => Sylvan<ushort, Getters>(),
+        "UInt32" => Sylvan<uint, Getters>(),
+        "UInt64" => Sylvan<ulong, Getters>(),
+        "Single" => Sylvan<float, Getters>(),
+        "Double" => Sylvan<double, Getters>(),
+        "Decimal" => Sylvan<decimal, Getters>(),
+        "Boolean" => Sylvan<bool, Getters>(),
+        "DateTime" => Sylvan<DateTime, Getters>(),
+        "DateTimeOffset" => Sylvan<DateTimeOffset, Getters>(),
+        "DateOnly" => Sylvan<DateOnly, Getters>(),
+        "TimeOnly" => Sylvan<TimeOnly, Getters>(),
+        _ => Sylvan<Guid, Getters>(),
     };
 
     [Benchmark]
     public long FastTextParse() => Type switch
     {
-        "Int32" => FastTextParse<int>(), "Int64" => FastTextParse<long>(), "Int16" => FastTextParse<short>(), "SByte" => FastTextParse<sbyte>(),
-        "Byte" => FastTextParse<byte>(), "UInt16" => FastTextParse<ushort>(), "UInt32" => FastTextParse<uint>(), "UInt64" => FastTextParse<ulong>(),
-        "Single" => FastTextParse<float>(), "Double" => FastTextParse<double>(), "Decimal" => FastTextParse<decimal>(),
-        "Boolean" => FastTextParseChars<bool>(), "DateTime" => FastTextParseChars<DateTime>(), "DateTimeOffset" => FastTextParseChars<DateTimeOffset>(),
-        "DateOnly" => FastTextParseChars<DateOnly>(), "TimeOnly" => FastTextParseChars<TimeOnly>(), _ => FastTextParseChars<Guid>(),
+        "Int32" => FastTextParse<int>(),
+        "Int64" => FastTextParse<long>(),
+        "Int16" => FastTextParse<short>(),
+        "SByte" => FastTextParse<sbyte>(),
+        "Byte" => FastTextParse<byte>(),
+        "UInt16" => FastTextParse<ushort>(),
+        "UInt32" => FastTextParse<uint>(),
+        "UInt64" => FastTextParse<ulong>(),
+        "Single" => FastTextParse<float>(),
+        "Double" => FastTextParse<double>(),
+        "Decimal" => FastTextParse<decimal>(),
+        "Boolean" => FastTextParseChars<bool>(),
+        "DateTime" => FastTextParseChars<DateTime>(),
+        "DateTimeOffset" => FastTextParseChars<DateTimeOffset>(),
+        "DateOnly" => FastTextParseChars<DateOnly>(),
+        "TimeOnly" => FastTextParseChars<TimeOnly>(),
+        _ => FastTextParseChars<Guid>(),
     };
 
     [Benchmark]
     public long FastTextGet() => Type switch
     {
-        "Int32" => FastTextGet<int, Getters>(), "Int64" => FastTextGet<long, Getters>(), "Int16" => FastTextGet<short, Getters>(), "SByte" => FastTextGet<sbyte, Getters>(),
-        "Byte" => FastTextGet<byte, Getters>(), "UInt16" => FastTextGet<ushort, Getters>(), "UInt32" => FastTextGet<uint, Getters>(), "UInt64" => FastTextGet<ulong, Getters>(),
-        "Single" => FastTextGet<float, Getters>(), "Double" => FastTextGet<double, Getters>(), "Decimal" => FastTextGet<decimal, Getters>(), "Boolean" => FastTextGet<bool, Getters>(),
-        "DateTime" => FastTextGet<DateTime, Getters>(), "DateTimeOffset" => FastTextGet<DateTimeOffset, Getters>(), "DateOnly" => FastTextGet<DateOnly, Getters>(),
-        "TimeOnly" => FastTextGet<TimeOnly, Getters>(), _ => FastTextGet<Guid, Getters>(),
+        "Int32" => FastTextGet<int, Getters>(),
+        "Int64" => FastTextGet<long, Getters>(),
+        "Int16" => FastTextGet<short, Getters>(),
+        "SByte" => FastTextGet<sbyte, Getters>(),
+        "Byte" => FastTextGet<byte, Getters>(),
+        "UInt16" => FastTextGet<ushort, Getters>(),
+        "UInt32" => FastTextGet<uint, Getters>(),
+        "UInt64" => FastTextGet<ulong, Getters>(),
+        "Single" => FastTextGet<float, Getters>(),
+        "Double" => FastTextGet<double, Getters>(),
+        "Decimal" => FastTextGet<decimal, Getters>(),
+        "Boolean" => FastTextGet<bool, Getters>(),
+        "DateTime" => FastTextGet<DateTime, Getters>(),
+        "DateTimeOffset" => FastTextGet<DateTimeOffset, Getters>(),
+        "DateOnly" => FastTextGet<DateOnly, Getters>(),
+        "TimeOnly" => FastTextGet<TimeOnly, Getters>(),
+        _ => FastTextGet<Guid, Getters>(),
     };
 
     private long Sep<T>()
