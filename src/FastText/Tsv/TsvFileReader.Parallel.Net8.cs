@@ -16,7 +16,8 @@ public sealed partial class TsvFileReader
     /// <typeparam name="TResult">What each row becomes.</typeparam>
     /// <param name="selector">Makes the value of a row; the row is valid during the call only.</param>
     /// <param name="options">The degree of parallelism and chunk length; <see cref="TsvParallelOptions.Default"/> when null.</param>
-    /// <param name="cancellationToken">Stops the read (as does the token given to <c>WithCancellation</c>).</param>
+    /// <param name="cancellationToken">Stops the read (as does the token given to <c>WithCancellation</c>): the next
+    /// move throws <see cref="System.OperationCanceledException"/>.</param>
     /// <returns>The values, to enumerate once.</returns>
     /// <exception cref="System.ArgumentNullException"><paramref name="selector"/> is null.</exception>
     /// <exception cref="System.ObjectDisposedException">The reader was disposed.</exception>
@@ -43,12 +44,21 @@ public sealed partial class TsvFileReader
         CancellationToken token = linked?.Token ?? methodToken;
         try
         {
-            while (await cursor.NextBatchAsync(token).ConfigureAwait(false))
+            while (true)
             {
+                // Every move looks at the token first: a cancellation ends the read at the next move, before a value,
+                // an error or the end that would come next.
+                token.ThrowIfCancellationRequested();
+                if (!await cursor.NextBatchAsync(token).ConfigureAwait(false))
+                {
+                    break;
+                }
+
                 TResult[] values = cursor.Values;
                 int count = cursor.Count;
                 for (int i = 0; i < count; i++)
                 {
+                    token.ThrowIfCancellationRequested();
                     yield return values[i];
                 }
             }

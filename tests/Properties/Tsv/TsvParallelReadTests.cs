@@ -151,6 +151,58 @@ public sealed partial class TsvParallelReadTests
         AssertAllReturned(pool, c);
     }
 
+    /// <summary>
+    /// A cancellation from a selector early in a long read ends it with the token's exception soon after (the chunks
+    /// already under way at most), on every source, whatever the number of workers.
+    /// </summary>
+    [Fact]
+    public void Cancelling_early_in_a_long_read_ends_it_with_OperationCanceledException()
+    {
+        const int Lines = 20_000;
+        byte[] bytes = Enumerable.Range(0, Lines).SelectMany(i => Encoding.UTF8.GetBytes(i + "\tx\n")).ToArray();
+        foreach (ParallelSource source in new[] { ParallelSource.Memory, ParallelSource.TrickleStream, ParallelSource.Pipe })
+        {
+            foreach (int workers in new[] { 1, 2, 8 })
+            {
+                var c = new ParallelCase(bytes, TsvOptions.Default, null, null, ChunkLength: 64, workers, source, ReadSize: 100, RowsFirst: 0, Seed: 0);
+                var pool = new CountingBytePool();
+                var calls = new SelectorCalls();
+                using var cancellation = new CancellationTokenSource();
+                int delivered = 0;
+                string Select(in TsvRow row)
+                {
+                    if (row.LineNumber == 100)
+                    {
+                        cancellation.Cancel();
+                    }
+
+                    return string.Empty;
+                }
+
+                WithinWatchdog(c, () =>
+                {
+                    using (TsvFileReader reader = c.Open(pool))
+                    {
+                        OperationCanceledException canceled = Assert.Throws<OperationCanceledException>(() =>
+                        {
+                            foreach (string value in reader.ParallelSelect(calls.Wrap(Select), c.ParallelOptions, cancellation.Token))
+                            {
+                                delivered++;
+                            }
+                        });
+                        Assert.Equal(cancellation.Token, canceled.CancellationToken);
+                    }
+
+                    calls.AssertNoneRunningOrStartingAfterDispose(c);
+                    return 0;
+                });
+
+                Assert.True(delivered < Lines / 2, $"{delivered} values after a cancellation at line 100: {c}");
+                AssertAllReturned(pool, c);
+            }
+        }
+    }
+
     [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
     public void A_stream_that_fails_surfaces_its_exception_after_every_row_foreach_reads_before_it(int seed)
     {
@@ -374,9 +426,13 @@ public sealed partial class TsvParallelReadTests
 
     private static string? NextRow(TsvFileReader reader) => reader.TryReadRow(out TsvRow row) ? ParallelCase.Render(row) : null;
 
-    /// <summary>Counts the selector calls in progress, and any that starts once the enumerator has been disposed.</summary>
+    /// <summary>
+    /// Counts the selector calls in progress, and any that starts once the enumerator has been disposed. Each call
+    /// spins a little, so that workers are inside one when the enumerator is disposed.
+    /// </summary>
     private sealed class SelectorCalls
     {
+        private readonly int _spin = Environment.ProcessorCount > 1 ? 200 : 0;
         private int _running;
         private int _afterDispose;
         private volatile bool _disposed;
@@ -391,6 +447,7 @@ public sealed partial class TsvParallelReadTests
 
             try
             {
+                Thread.SpinWait(_spin);
                 return select(in row);
             }
             finally
