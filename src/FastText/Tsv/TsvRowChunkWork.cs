@@ -1,4 +1,6 @@
 using System;
+using System.Buffers;
+using System.Collections.Generic;
 using System.Runtime.ExceptionServices;
 
 namespace FastText;
@@ -23,6 +25,10 @@ internal sealed partial class TsvRowChunkWork<T> : TsvChunkWork<TsvRowBatch<T>>
     private readonly TsvRowSelector<T> _selector;
     private readonly TsvParallelStop _stop;
 
+    // This work's batches: their values arrays are pooled (a read of a small input would otherwise allocate a chunk's
+    // worth of values per call), and go back when the read ends.
+    private readonly List<TsvRowBatch<T>> _batches = new();
+
     public TsvRowChunkWork(TsvReader template, TsvRowSelector<T> selector, TsvParallelStop stop)
     {
         _reader = template.CloneForChunks();
@@ -30,19 +36,26 @@ internal sealed partial class TsvRowChunkWork<T> : TsvChunkWork<TsvRowBatch<T>>
         _stop = stop;
     }
 
-    public override TsvRowBatch<T> CreateResult() => new();
+    public override TsvRowBatch<T> CreateResult()
+    {
+        var batch = new TsvRowBatch<T>();
+        _batches.Add(batch);
+        return batch;
+    }
 
     public override bool Process(in TsvChunk chunk, TsvRowBatch<T> batch)
     {
         // A chunk has at most one row per line: the line count sizes the values once.
         T[] values = batch.Values;
+        int previous = batch.Count;
         if (values.Length < chunk.LineCount)
         {
-            values = new T[chunk.LineCount];
+            ReturnValues(batch);
+            previous = 0;
+            values = ArrayPool<T>.Shared.Rent((int)chunk.LineCount);
             batch.Values = values;
         }
 
-        int previous = batch.Count;
         int count = 0;
         bool stopped = false;
         batch.Error = null;
@@ -88,7 +101,27 @@ internal sealed partial class TsvRowChunkWork<T> : TsvChunkWork<TsvRowBatch<T>>
         return !stopped && batch.Error is null;
     }
 
-    public override void Dispose() => _reader.Dispose();
+    public override void Dispose()
+    {
+        _reader.Dispose();
+        foreach (TsvRowBatch<T> batch in _batches)
+        {
+            ReturnValues(batch);
+        }
+    }
+
+    /// <summary>Gives a batch's values array back to the pool (cleared of references first).</summary>
+    private static void ReturnValues(TsvRowBatch<T> batch)
+    {
+        T[] values = batch.Values;
+        batch.Values = Array.Empty<T>();
+        if (values.Length > 0)
+        {
+            ArrayPool<T>.Shared.Return(values, clearArray: MayHoldReferences);
+        }
+
+        batch.Count = 0;
+    }
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private static void ThrowChunkNotConsumed(int left) =>
