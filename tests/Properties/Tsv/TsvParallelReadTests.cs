@@ -243,6 +243,55 @@ public sealed partial class TsvParallelReadTests
     }
 
     /// <summary>
+    /// Another thread disposes the reader while its rows are read in parallel: the read ends with the values of a
+    /// prefix and then <see cref="ObjectDisposedException"/> (or completes, when the reader had read everything),
+    /// and no pooled buffer is returned twice or kept.
+    /// </summary>
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
+    public void Disposing_the_reader_on_another_thread_mid_read_ends_the_read_without_losing_a_buffer(int seed)
+    {
+        ParallelCase c = ParallelCase.Create(seed) with { RowsFirst = 0 };
+        List<string> expected = c.Sequential(ParallelCase.Render);
+        int disposeAfter = new Random(seed ^ 0xD15).Next(0, expected.Count + 1);
+        var pool = new CountingBytePool();
+        List<string> actual = WithinWatchdog(c, () =>
+        {
+            var values = new List<string>();
+            TsvFileReader reader = c.Open(pool);
+            Task? disposing = null;
+            try
+            {
+                foreach (string value in reader.ParallelSelect<string>(ParallelCase.Render, c.ParallelOptions))
+                {
+                    if (values.Count == disposeAfter)
+                    {
+                        disposing = Task.Run(reader.Dispose);
+                    }
+
+                    values.Add(value);
+                }
+            }
+            catch (ObjectDisposedException)
+            {
+                values.Add("disposed");
+            }
+            catch (Exception exception)
+            {
+                values.Add(ParallelCase.Describe(exception));
+            }
+
+            disposing?.Wait();
+            reader.Dispose();
+            return values;
+        });
+
+        int delivered = actual.Count > 0 && actual[actual.Count - 1] == "disposed" ? actual.Count - 1 : actual.Count;
+        TsvTestSupport.AssertRows(expected.Take(delivered), actual.Take(delivered), $"disposing after {disposeAfter} values: {c}");
+        Assert.True(delivered == actual.Count - 1 || delivered == expected.Count, $"neither disposed nor complete: {c}");
+        AssertAllReturned(pool, c);
+    }
+
+    /// <summary>
     /// <see cref="TsvFileReader.ParallelProcessChunks{TResult}"/>: the chunks are the input after the preamble, cut at
     /// line terminators, each byte once and in order; a worker that throws at a random chunk ends the read after the
     /// results of every chunk before it, with its own exception.
