@@ -5,24 +5,19 @@ using System.Text.Json;
 namespace FastText.BenchCompare;
 
 /// <summary>
-/// The README's benchmark table, made from recorded comparisons so that every figure in it is a median with its
+/// The README's benchmark tables, made from recorded comparisons so that every figure in them is a median with its
 /// interval and number of runs, and a reader can open the file it came from. The manifest (tab-separated, '#'
 /// comments) has one line per table row: the workload as the README names it, the recorded comparison (a .json
-/// that <c>analyze</c> wrote, relative to the repository), and the row's class, method and group. The table sits
-/// between the markers <c>&lt;!-- benchmarks:begin --&gt;</c> and <c>&lt;!-- benchmarks:end --&gt;</c>.
+/// that <c>analyze</c> wrote, relative to the repository), and the row's class, method and group; a line
+/// <c>[NAME]</c> starts the rows of the table between the README's markers <c>&lt;!-- benchmarks:NAME:begin --&gt;</c>
+/// and <c>&lt;!-- benchmarks:NAME:end --&gt;</c>.
 /// </summary>
 internal static class ReadmeTable
 {
-    private const string Begin = "<!-- benchmarks:begin -->";
-    private const string End = "<!-- benchmarks:end -->";
-
     public static int Rewrite(string manifestPath, string readmePath)
     {
         string root = Path.GetDirectoryName(Path.GetFullPath(readmePath))!;
-        var table = new StringBuilder();
-        table.AppendLine(Begin);
-        table.AppendLine("| Workload | FastText / fastest peer | Interval (confidence) | Runs | Peer | Results |");
-        table.AppendLine("|---|---:|---|---:|---|---|");
+        var tables = new List<(string Name, StringBuilder Rows)>();
         var loaded = new Dictionary<string, RecordedComparison>(StringComparer.Ordinal);
         foreach (string line in File.ReadLines(manifestPath))
         {
@@ -31,10 +26,16 @@ internal static class ReadmeTable
                 continue;
             }
 
-            string[] fields = line.Split('\t');
-            if (fields.Length != 5)
+            if (line[0] == '[' && line[^1] == ']')
             {
-                throw new InvalidDataException($"{manifestPath}: a row needs 5 tab-separated fields (workload, results, class, method, group): {line}");
+                tables.Add((line[1..^1], new StringBuilder()));
+                continue;
+            }
+
+            string[] fields = line.Split('\t');
+            if (fields.Length != 5 || tables.Count == 0)
+            {
+                throw new InvalidDataException($"{manifestPath}: a row needs a [table] line before it and 5 tab-separated fields (workload, results, class, method, group): {line}");
             }
 
             string results = fields[1];
@@ -48,21 +49,29 @@ internal static class ReadmeTable
             ComparisonRow row = comparison.Rows.SingleOrDefault(r => r.Type == fields[2] && r.Method == fields[3] && r.Group == fields[4])
                 ?? throw new InvalidDataException($"{results}: no row for {fields[2]}.{fields[3]} in group '{fields[4]}'");
             string markdown = Path.ChangeExtension(results, ".md");
-            table.AppendLine(CultureInfo.InvariantCulture,
-                $"| {fields[0]} | **{row.Ratio.Median:0.00}x** | {row.Ratio.Low:0.00}x-{row.Ratio.High:0.00}x ({row.Ratio.Confidence:P0}) | {row.Ratio.Count} | {row.Reference} | [{Path.GetFileName(markdown)}]({markdown}) |");
+            tables[^1].Rows.AppendLine(CultureInfo.InvariantCulture,
+                $"| {fields[0]} | **{row.Ratio.Median:0.00}x** | {row.Ratio.Low:0.00}x-{row.Ratio.High:0.00}x ({row.Ratio.Confidence:P0}) | {row.Ratio.Count} | {Program.Time(row.Nanoseconds)} / {row.Reference} {Program.Time(row.ReferenceNanoseconds)} | [{Path.GetFileName(markdown)}]({markdown}) |");
         }
 
-        table.Append(End);
         string readme = File.ReadAllText(readmePath);
-        int begin = readme.IndexOf(Begin, StringComparison.Ordinal);
-        int end = readme.IndexOf(End, StringComparison.Ordinal);
-        if (begin < 0 || end < begin)
+        foreach ((string name, StringBuilder rows) in tables)
         {
-            throw new InvalidDataException($"{readmePath}: no '{Begin}' ... '{End}' block");
+            string begin = $"<!-- benchmarks:{name}:begin -->";
+            string end = $"<!-- benchmarks:{name}:end -->";
+            int from = readme.IndexOf(begin, StringComparison.Ordinal);
+            int to = readme.IndexOf(end, StringComparison.Ordinal);
+            if (from < 0 || to < from)
+            {
+                throw new InvalidDataException($"{readmePath}: no '{begin}' ... '{end}' block");
+            }
+
+            string table = begin + "\n| Workload | FastText / fastest peer | Interval (confidence) | Runs | Times: FastText / peer | Results |\n"
+                + "|---|---:|---|---:|---|---|\n" + rows + end;
+            readme = string.Concat(readme.AsSpan(0, from), table, readme.AsSpan(to + end.Length));
         }
 
-        File.WriteAllText(readmePath, string.Concat(readme.AsSpan(0, begin), table.ToString(), readme.AsSpan(end + End.Length)));
-        Console.WriteLine($"  {readmePath}: benchmark table rewritten from {manifestPath} ({loaded.Count} comparison files)");
+        File.WriteAllText(readmePath, readme);
+        Console.WriteLine($"  {readmePath}: {tables.Count} benchmark tables rewritten from {manifestPath} ({loaded.Count} comparison files)");
         return 0;
     }
 }
