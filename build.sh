@@ -206,7 +206,7 @@ analyzer_tests() {
 
 # The KeyShape interceptor generator's tests (tests/Generators): once, on the installed runtime, like the analyzer's. Their
 # differential property compiles random programs with and without the generator and runs both
-# (FASTTEXT_DIFFERENTIAL_PROGRAMS of them, 300 by default; FASTTEXT_DIFFERENTIAL_MINUTES runs for that long instead).
+# (FASTTEXT_DIFFERENTIAL_PROGRAMS of them, 250 by default; FASTTEXT_DIFFERENTIAL_MINUTES runs for that long instead).
 generator_tests() {
   local report_dir=$results_dir/generators status=0
   local output=$report_dir/console.txt

@@ -25,12 +25,12 @@ namespace FastText.Generators.Tests.Differential;
 /// that left every call to the library would pass the comparison and fail here.
 /// </summary>
 /// <remarks>
-/// FASTTEXT_DIFFERENTIAL_PROGRAMS sets the program count (300 by default), FASTTEXT_DIFFERENTIAL_MINUTES runs for that
+/// FASTTEXT_DIFFERENTIAL_PROGRAMS sets the program count (250 by default), FASTTEXT_DIFFERENTIAL_MINUTES runs for that
 /// long instead, and FASTTEXT_DIFFERENTIAL_SEED runs the one program of that seed (what a failure prints).
 /// </remarks>
 public class GeneratorDifferentialTests(ITestOutputHelper output)
 {
-    private const int DefaultPrograms = 300;
+    private const int DefaultPrograms = 250;
 
     /// <summary>Programs are independent, so FsCheck runs one per core at a time.</summary>
     private static readonly Config Configuration = Config.QuickThrowOnFailure.WithQuietOnSuccess(true)
@@ -219,9 +219,9 @@ public class GeneratorDifferentialTests(ITestOutputHelper output)
     private static object[] Values(int seed, int set)
     {
         var random = new Rnd(unchecked(((ulong)(uint)seed << 8) | (uint)set));
-        string?[] texts = [.. Gen.Sample(KeyGenerators.Text, 30, random, RandomProgram.Slots)];
-        Guid[] guids = [.. Gen.Sample(KeyGenerators.Guid, 30, random, RandomProgram.Slots)];
-        long[] numbers = [.. Gen.Sample(KeyGenerators.Int64, 30, random, RandomProgram.Slots)];
+        string?[] texts = [.. Gen.Sample(KeyGenerators.Text, RandomProgram.Slots, random, 30)];
+        Guid[] guids = [.. Gen.Sample(KeyGenerators.Guid, RandomProgram.Slots, random, 30)];
+        long[] numbers = [.. Gen.Sample(KeyGenerators.Int64, RandomProgram.Slots, random, 30)];
         return [texts, guids, numbers];
     }
 
@@ -252,6 +252,7 @@ public class GeneratorDifferentialTests(ITestOutputHelper output)
         return failure is null ? transcript! : throw new InvalidOperationException("Entry.Run threw", failure);
     }
 
+    /// <summary>The first line that differs, from a little before the first char that does.</summary>
     private static string FirstDifference(string expected, string actual)
     {
         string[] expectedLines = expected.Split('\n');
@@ -262,14 +263,17 @@ public class GeneratorDifferentialTests(ITestOutputHelper output)
             string generated = i < actualLines.Length ? actualLines[i] : "(no line)";
             if (library != generated)
             {
-                return "library:   " + Shorten(KeyGenerators.Show(library)) + "\ngenerated: " + Shorten(KeyGenerators.Show(generated));
+                int from = Math.Max(0, library.AsSpan().CommonPrefixLength(generated) - 100);
+                string start = from == 0 ? string.Empty : library.Substring(0, library.IndexOf(' ', StringComparison.Ordinal) + 1) + "...";
+                return "library:   " + start + Excerpt(library, from) + "\ngenerated: " + start + Excerpt(generated, from);
             }
         }
 
         return "(equal lines)";
     }
 
-    private static string Shorten(string text) => text.Length <= 1500 ? text : text.Substring(0, 1500) + "...";
+    private static string Excerpt(string line, int from) =>
+        KeyGenerators.Show(line.Substring(Math.Min(from, line.Length), Math.Min(600, line.Length - Math.Min(from, line.Length))));
 
     private static Exception Failure(RandomProgram program, GeneratorRun? run, string what)
     {

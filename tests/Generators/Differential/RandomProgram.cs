@@ -341,8 +341,8 @@ internal sealed class RandomProgram
 
     private PartKind RandomPartKind() => _random.Next(20) switch
     {
-        < 6 => PartKind.Text,
-        < 10 => PartKind.Guid,
+        < 5 => PartKind.Text,
+        < 11 => PartKind.Guid,
         < 14 => PartKind.Int32,
         < 17 => PartKind.Int64,
         17 => PartKind.LoweredText,
