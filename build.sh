@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for people and CI.
 #   ./build.sh test   build everything, pack, and run the property suite for both library builds
-#                     under every instruction-set configuration, the FT0001 analyzer tests once, then the netstandard2.0
+#                     under every instruction-set configuration, the FT0001 analyzer tests and the KeyShape generator's
+#                     tests (random programs compiled with and without it) once, then the netstandard2.0
 #                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check, both library builds
 #                     as linux-arm64 CoreCLR processes (qemu on x64; AdvSimd on and DOTNET_EnableHWIntrinsic=0;
 #                     eng/test-arm64.sh), tsvcut cross-compiled for linux-arm64 against GNU cut, and every fuzz
@@ -218,6 +219,19 @@ analyzer_tests() {
   dotnet test tests/Analyzers/FastText.Analyzers.Tests.csproj -c "$configuration" --no-build -nologo \
     --logger "trx;LogFileName=results.trx" --results-directory "$report_dir" >"$output" 2>&1 || status=$?
   grep -E '^\s*Failed |Passed!|Failed!' "$output" | sed 's/^/  /' || true
+  if ((status != 0)); then tail -60 "$output"; return 1; fi
+}
+
+# The KeyShape interceptor generator's tests (tests/Generators): once, on the installed runtime, like the analyzer's. Their
+# differential property compiles random programs with and without the generator and runs both
+# (FASTTEXT_DIFFERENTIAL_PROGRAMS of them, 250 by default; FASTTEXT_DIFFERENTIAL_MINUTES runs for that long instead).
+generator_tests() {
+  local report_dir=$results_dir/generators status=0
+  local output=$report_dir/console.txt
+  rm -rf "$report_dir"; mkdir -p "$report_dir"
+  dotnet test tests/Generators/FastText.Generators.Tests.csproj -c "$configuration" --no-build -nologo \
+    --logger "trx;LogFileName=results.trx" --logger "console;verbosity=detailed" --results-directory "$report_dir" >"$output" 2>&1 || status=$?
+  grep -E '^\s*Failed |Passed!|Failed!|[0-9]+ programs, ' "$output" | sed 's/^ */  /' || true
   if ((status != 0)); then tail -60 "$output"; return 1; fi
 }
 
@@ -586,6 +600,7 @@ case "${1:-test}" in
         "Fuzz replay, then the tsvcut differential suite (samples/TsvCut/tests/differential.sh)" fuzz_and_differential
     step "Property tests: 2 library builds x 4 instruction-set configurations (no-avx512 only on an AVX-512 CPU)" run_tests
     step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
+    step "KeyShape generator tests and its differential of random programs (tests/Generators)" generator_tests
     step "Publish the CoreCLR ARM64 suite runners (both library builds)" eng/test-arm64.sh publish
     step "Two lanes at once: CoreCLR ARM64 (both builds, AdvSimd and HWIntrinsic=0) | Mono x64/ARM64 + net48 consumer, then tsvcut linux-arm64, then every fuzz target under AFL++ for 20 s" emulated_lanes
     printf '\nTotal time: %s\n' "$(elapsed $((SECONDS - script_started)))"
