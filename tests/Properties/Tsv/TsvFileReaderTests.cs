@@ -496,8 +496,8 @@ public sealed class TsvFileReaderTests
                 if (expectedIndex < expected.Count && !expected[expectedIndex].StartsWith("error@", StringComparison.Ordinal))
                 {
                     // Keep only the columns this row asked for.
-                    string[] parts = expected[expectedIndex].Split('|', 2);
-                    string[] all = parts[1].Split(';', StringSplitOptions.RemoveEmptyEntries);
+                    string[] parts = expected[expectedIndex].Split(new[] { '|' }, 2);
+                    string[] all = parts[1].Split(new[] { ';' }, StringSplitOptions.RemoveEmptyEntries);
                     expected[expectedIndex] = parts[0] + "|" + string.Concat(all.Where(part => fields.ContainsKey(int.Parse(part[..part.IndexOf('=')], CultureInfo.InvariantCulture))).Select(part => part + ";"));
                 }
 
@@ -520,7 +520,7 @@ public sealed class TsvFileReaderTests
     // "7|[a][b]<absent>..." as "7|0=[a];1=[b];2=<absent>;...".
     private static string Fields(string row)
     {
-        string[] parts = row.Split('|', 2);
+        string[] parts = row.Split(new[] { '|' }, 2);
         var fields = new List<string>();
         string rest = parts[1];
         while (rest.Length > 0)
@@ -532,7 +532,7 @@ public sealed class TsvFileReaderTests
             }
             else
             {
-                int close = rest.IndexOf(']', StringComparison.Ordinal);
+                int close = rest.IndexOf(']');
                 fields.Add(rest[..(close + 1)]);
                 rest = rest[(close + 1)..];
             }

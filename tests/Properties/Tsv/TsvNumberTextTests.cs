@@ -90,7 +90,7 @@ public class TsvNumberTextTests
         Assert.Equal(expected, TsvNumberText.TryParseSingle(bytes, out float value));
         if (expected)
         {
-            Assert.Equal(BitConverter.SingleToInt32Bits(expectedValue), BitConverter.SingleToInt32Bits(value));
+            Assert.Equal(BitConverter.GetBytes(expectedValue), BitConverter.GetBytes(value));
         }
     }
 
