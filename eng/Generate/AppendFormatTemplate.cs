@@ -76,9 +76,8 @@ internal static class AppendFormatTemplate
             namespace FastText;
 
             // net8.0: AppendFormat of a pre-parsed CompositeFormat with 1 to 16 generic arguments. Up to three arguments the
-            // runtime's MemoryExtensions.TryWrite writes it in place (growing and retrying until it fits), except a format
-            // without items (TryAppendWithoutItems); beyond, where the runtime has only a params object[] form, the format's
-            // text goes through AppendComposite with the values unboxed.
+            // runtime's MemoryExtensions.TryWrite writes it in place (growing and retrying until it fits); beyond, where the
+            // runtime has only a params object[] form, the format's text goes through AppendComposite with the values unboxed.
             public ref partial struct ValueStringBuilder
             {
             {{Join(Enumerable.Range(1, MaxArity).Select(n => AppendCompositeFormat(n, Builder.Chars)))}}
@@ -335,11 +334,6 @@ internal static class AppendFormatTemplate
         {
             body = $$"""
                         ValidateCompositeFormat(format, {{n}});
-                        if (TryAppendWithoutItems(provider, format))
-                        {
-                            return;
-                        }
-
                         int written;
                         while (!_chars.Slice(_pos).TryWrite(provider, format, out written, {{ArgumentList(n)}}))
                         {
@@ -410,7 +404,11 @@ internal static class AppendFormatTemplate
         string parameters = "IFormatProvider? provider, CompositeFormat format, " + Each(n, ", ", i => $"T{i} arg{i}");
         string call = "provider, format, " + ArgumentList(n);
         return $$"""
-                /// <summary>Formats a pre-parsed composite format with {{Count(n, "argument")}} into a new string, as <c>string.Format({{call}})</c> does, without boxing {{(n == 1 ? "it" : "them")}}: the string is the only allocation.</summary>
+                /// <summary>
+                /// Formats a pre-parsed composite format with {{Count(n, "argument")}} into a new string, as <c>StringBuilder.AppendFormat({{call}})</c>
+                /// writes it, without boxing {{(n == 1 ? "it" : "them")}}: the string is the only allocation. (That is string.Format's text too, except for a format
+                /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+                /// </summary>
             {{TypeParameterDocs(n)}}
             {{ProviderDoc}}
                 /// <param name="format">The parsed composite format.</param>

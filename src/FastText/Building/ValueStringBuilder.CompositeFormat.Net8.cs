@@ -23,11 +23,6 @@ public ref partial struct ValueStringBuilder
             ThrowHelper.ThrowArgumentNull(nameof(args));
         }
 
-        if (TryAppendWithoutItems(provider, format))
-        {
-            return;
-        }
-
         int written;
         while (!_chars.Slice(_pos).TryWrite(provider, format, out written, args))
         {
@@ -56,24 +51,6 @@ public ref partial struct ValueStringBuilder
         {
             CompositeFormatReader.ThrowIndexOutOfArguments();
         }
-    }
-
-    /// <summary>
-    /// Writes a format without items (only text, perhaps with escaped braces) as string.Format writes its text:
-    /// "{{" as "{". The runtime's CompositeFormat overloads write such a format's text as it was given, braces
-    /// doubled; the builder's overloads of every arity, and the UTF-8 builder's, agree with string.Format instead.
-    /// </summary>
-    /// <returns>Whether <paramref name="format"/> had no items (and was written).</returns>
-    private bool TryAppendWithoutItems(IFormatProvider? provider, CompositeFormat format)
-    {
-        if (format.MinimumArgumentCount != 0)
-        {
-            return false;
-        }
-
-        var none = new ArrayFormatArguments(Array.Empty<object?>());
-        AppendComposite(provider, format.Format, ref none);
-        return true;
     }
 
     // TryWrite does not say how much it needs: at least double the free space and try again.

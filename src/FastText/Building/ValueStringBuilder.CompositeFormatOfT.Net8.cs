@@ -8,9 +8,8 @@ using FastText.Internal;
 namespace FastText;
 
 // net8.0: AppendFormat of a pre-parsed CompositeFormat with 1 to 16 generic arguments. Up to three arguments the
-// runtime's MemoryExtensions.TryWrite writes it in place (growing and retrying until it fits), except a format
-// without items (TryAppendWithoutItems); beyond, where the runtime has only a params object[] form, the format's
-// text goes through AppendComposite with the values unboxed.
+// runtime's MemoryExtensions.TryWrite writes it in place (growing and retrying until it fits); beyond, where the
+// runtime has only a params object[] form, the format's text goes through AppendComposite with the values unboxed.
 public ref partial struct ValueStringBuilder
 {
     /// <summary>Appends a pre-parsed composite format with one argument, as <c>string.Format(provider, format, arg0)</c> writes it, without boxing it.</summary>
@@ -23,11 +22,6 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0>(IFormatProvider? provider, CompositeFormat format, T0 arg0)
     {
         ValidateCompositeFormat(format, 1);
-        if (TryAppendWithoutItems(provider, format))
-        {
-            return;
-        }
-
         int written;
         while (!_chars.Slice(_pos).TryWrite(provider, format, out written, arg0))
         {
@@ -49,11 +43,6 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1)
     {
         ValidateCompositeFormat(format, 2);
-        if (TryAppendWithoutItems(provider, format))
-        {
-            return;
-        }
-
         int written;
         while (!_chars.Slice(_pos).TryWrite(provider, format, out written, arg0, arg1))
         {
@@ -77,11 +66,6 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2)
     {
         ValidateCompositeFormat(format, 3);
-        if (TryAppendWithoutItems(provider, format))
-        {
-            return;
-        }
-
         int written;
         while (!_chars.Slice(_pos).TryWrite(provider, format, out written, arg0, arg1, arg2))
         {

@@ -10,7 +10,11 @@ namespace FastText;
 // net8.0: the one-call Format of a pre-parsed CompositeFormat with 1 to 16 generic arguments.
 public ref partial struct ValueStringBuilder
 {
-    /// <summary>Formats a pre-parsed composite format with one argument into a new string, as <c>string.Format(provider, format, arg0)</c> does, without boxing it: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with one argument into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0)</c>
+    /// writes it, without boxing it: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <param name="provider">The culture or custom formatter (an <see cref="ICustomFormatter"/> formats every item), or <see langword="null"/> for the current culture.</param>
     /// <param name="format">The parsed composite format.</param>
@@ -33,7 +37,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 2 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 2 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <param name="provider">The culture or custom formatter (an <see cref="ICustomFormatter"/> formats every item), or <see langword="null"/> for the current culture.</param>
@@ -58,7 +66,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 3 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 3 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -85,7 +97,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 4 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 4 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -114,7 +130,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 5 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 5 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -145,7 +165,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 6 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 6 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -178,7 +202,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 7 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 7 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -213,7 +241,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 8 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 8 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -250,7 +282,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 9 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 9 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -289,7 +325,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 10 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 10 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -330,7 +370,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 11 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 11 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -373,7 +417,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 12 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 12 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -418,7 +466,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 13 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 13 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -465,7 +517,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 14 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 14 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -514,7 +570,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 15 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 15 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>
@@ -565,7 +625,11 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    /// <summary>Formats a pre-parsed composite format with 16 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15)</c> does, without boxing them: the string is the only allocation.</summary>
+    /// <summary>
+    /// Formats a pre-parsed composite format with 16 arguments into a new string, as <c>StringBuilder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15)</c>
+    /// writes it, without boxing them: the string is the only allocation. (That is string.Format's text too, except for a format
+    /// without items, which string.Format returns as it was parsed, escaped braces still doubled.)
+    /// </summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
     /// <typeparam name="T1">The type of argument {1}.</typeparam>
     /// <typeparam name="T2">The type of argument {2}.</typeparam>

@@ -9,8 +9,9 @@ namespace FastText;
 public ref partial struct ValueStringBuilder
 {
     /// <summary>
-    /// Formats a pre-parsed composite format into a new string, as <c>string.Format(provider, format, args)</c> does:
-    /// the string is the only allocation.
+    /// Formats a pre-parsed composite format into a new string, as <c>StringBuilder.AppendFormat(provider, format, args)</c>
+    /// writes it: the string is the only allocation. (That is string.Format's text too, except for a format without
+    /// items, which string.Format returns as it was parsed, escaped braces still doubled.)
     /// </summary>
     /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
     /// <param name="format">The parsed composite format.</param>
