@@ -88,7 +88,7 @@ public sealed class FormatRow
         from v7 in Gen.Elements('c', 'é', '{', '\uD800', ' ')
         from v8 in Gen.Elements(true, false)
         from v9 in Gen.Elements(DayOfWeek.Friday, DayOfWeek.Sunday, (DayOfWeek)42)
-        from v10 in Gen.Elements<object?>(null, 7, "boxed", 2.5, DayOfWeek.Monday, 'x')
+        from v10 in Gen.Elements<object?>(null, 7, "boxed", 2.5, DayOfWeek.Monday, 'x', '\uD83D', '\uDE00')
         from v11 in Gen.Elements(TimeSpan.Zero, TimeSpan.FromMinutes(90.5), TimeSpan.MinValue, TimeSpan.FromTicks(-1))
         from v12 in Gen.Elements((byte)0, (byte)255)
         from v13 in Gen.Elements(0f, 1.5f, -3.4e38f, float.NaN, 0.1f)

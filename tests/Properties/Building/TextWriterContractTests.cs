@@ -60,7 +60,7 @@ public partial class TextWriterContractTests
     private static readonly Gen<char[]> CharArrays = Gen.Elements("", "abc", "é\U0001F600x", "\uDE00z", new string('q', 257)).Select(s => s.ToCharArray());
 
     private static readonly Gen<object?> Objects = Gen.Elements<object?>(
-        null, 5, -2.5, 1234.5m, "s", 'c', true, DayOfWeek.Friday, new FormatRow.Point(3), new DateTime(2024, 2, 29, 13, 5, 9, DateTimeKind.Utc),
+        null, 5, -2.5, 1234.5m, "s", 'c', '\uD83D', '\uDE00', true, DayOfWeek.Friday, new FormatRow.Point(3), new DateTime(2024, 2, 29, 13, 5, 9, DateTimeKind.Utc),
         "abc".ToCharArray(), Guid.Empty, 1.5f, ulong.MaxValue);
 
     private static readonly Gen<string> FormatStrings = Gen.Elements(
