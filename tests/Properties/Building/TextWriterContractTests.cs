@@ -373,6 +373,56 @@ public partial class TextWriterContractTests
         bytes.AssertNoWriteAfterReturn();
     }
 
+    /// <summary>A value whose formatting throws.</summary>
+    private sealed class Throwing : IFormattable
+    {
+        public string ToString(string? format, IFormatProvider? formatProvider) => throw new InvalidCastException("thrown by the value");
+    }
+
+    [Fact]
+    public void A_write_that_throws_after_growing_leaves_the_text_and_the_array_as_they_were_before_it()
+    {
+        var chars = new RecordingArrayPool();
+        var bytes = new RecordingBytePool();
+        string big = new('g', 3000);
+        foreach (Func<TextWriter> create in new Func<TextWriter>[] { () => new ValueStringWriter(null, chars), () => new Utf8ValueStringWriter(null, bytes) })
+        {
+            using TextWriter ours = create();
+            ours.Write("kept\uD83D");
+            Assert.Throws<InvalidCastException>(() => ours.Write("{0}{1}", big, new Throwing())); // grows for big, then throws
+            Assert.Throws<InvalidCastException>(() => ours.Write(new Throwing()));
+            Assert.Equal(Expected(ours, "kept\uD83D"), Text(ours));
+            ours.Write("\uDE00" + big);
+            Assert.Equal(Expected(ours, "kept\U0001F600" + big), Text(ours));
+        }
+
+        Assert.Equal(0, chars.Outstanding);
+        Assert.Equal(0, bytes.Outstanding);
+        chars.AssertNoWriteAfterReturn();
+        bytes.AssertNoWriteAfterReturn();
+    }
+
+    [Fact]
+    public void A_writer_written_on_one_thread_and_disposed_on_another_returns_its_array_once()
+    {
+        var chars = new RecordingArrayPool();
+        var bytes = new RecordingBytePool();
+        foreach (Func<TextWriter> create in new Func<TextWriter>[] { () => new ValueStringWriter(null, chars), () => new Utf8ValueStringWriter(null, bytes) })
+        {
+            TextWriter ours = create();
+            FreshThread.Run(() => ours.Write(new string('a', 500)));
+            FreshThread.Run(() => ours.Write(new string('b', 5000)));
+            Assert.Equal(Expected(ours, new string('a', 500) + new string('b', 5000)), Text(ours));
+            FreshThread.Run(ours.Dispose);
+            ours.Dispose();
+        }
+
+        Assert.Equal(0, chars.Outstanding);
+        Assert.Equal(0, bytes.Outstanding);
+        chars.AssertNoWriteAfterReturn();
+        bytes.AssertNoWriteAfterReturn();
+    }
+
     [Fact]
     public void Encoding_FormatProvider_and_NewLine_are_StringWriters_for_the_same_arguments()
     {
