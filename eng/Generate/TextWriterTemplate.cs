@@ -657,6 +657,28 @@ internal static class TextWriterTemplate
                 }
             }
 
+            /// <summary>Writes the text of <paramref name="value"/>, chunk by chunk; <see langword="null"/> writes nothing.</summary>
+            /// <param name="value">The text.</param>
+            /// <exception cref="ObjectDisposedException">The writer was disposed.</exception>
+            public override void Write(StringBuilder? value)
+            {
+                {{k.Builder}} builder = Resume();
+                try
+                {
+                    if (value is not null)
+                    {
+                        foreach (ReadOnlyMemory<char> chunk in value.GetChunks())
+                        {
+                            builder.Append(chunk.Span);
+                        }
+                    }
+                }
+                finally
+                {
+                    Suspend(ref builder);
+                }
+            }
+
             /// <summary>Writes chars; returns a completed task, or a canceled one (writing nothing) when
             /// <paramref name="cancellationToken"/> is canceled.</summary>
             /// <param name="buffer">The chars.</param>

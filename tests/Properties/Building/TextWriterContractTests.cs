@@ -265,7 +265,12 @@ public partial class TextWriterContractTests
     [Fact]
     public void After_Dispose_every_write_and_read_throws_ObjectDisposedException_and_the_array_went_back_once()
     {
-        WriterOp[] ops = Ops().Sample(20, 2000).GroupBy(o => o.Name).Select(g => g.First()).ToArray();
+        // Each kind of call, with (in practice) every argument its generator has: 200 samples of each.
+        WriterOp[] ops = CommonOps()
+#if !FASTTEXT_NET48
+            .Concat(NetCoreOps())
+#endif
+            .SelectMany(kind => kind.Sample(10, 200)).GroupBy(o => o.Name).Select(g => g.First()).ToArray();
         var chars = new RecordingArrayPool();
         var bytes = new RecordingBytePool();
         foreach (Func<TextWriter> create in new Func<TextWriter>[] { () => new ValueStringWriter(null, chars), () => new Utf8ValueStringWriter(null, bytes) })
@@ -285,8 +290,10 @@ public partial class TextWriterContractTests
                 // Where a disposed StringWriter does nothing (a null object) or first formats (a bad format), ours
                 // refuses the call as disposed.
                 bool disposedFirst = actual == "threw " + nameof(ObjectDisposedException);
-                Assert.True(expected == actual || disposedFirst, $"{ours.GetType().Name}.{op} after Dispose: StringWriter {expected}, ours {actual}");
-                bool changesNothing = op.Name.StartsWith("Flush", StringComparison.Ordinal) || op.Name.StartsWith("NewLine", StringComparison.Ordinal);
+                bool ignored = IgnoredByTheBaseClass(op) && actual == "returned";
+                Assert.True(expected == actual || disposedFirst || ignored, $"{ours.GetType().Name}.{op} after Dispose: StringWriter {expected}, ours {actual}");
+                bool changesNothing = op.Name.StartsWith("Flush", StringComparison.Ordinal) || op.Name.StartsWith("NewLine", StringComparison.Ordinal)
+                    || IgnoredByTheBaseClass(op);
                 Assert.True(changesNothing || actual != "returned", $"{ours.GetType().Name}.{op} after Dispose returned");
             }
 
@@ -304,6 +311,17 @@ public partial class TextWriterContractTests
         chars.AssertNoWriteAfterReturn();
         bytes.AssertNoWriteAfterReturn();
     }
+
+    /// <summary>
+    /// A write the netstandard2.0 build cannot refuse after Dispose: its TextWriter has no StringBuilder overloads to
+    /// override, and the runtime's base class writes nothing for a null StringBuilder without calling the writer.
+    /// </summary>
+    private static bool IgnoredByTheBaseClass(WriterOp op) =>
+#if FASTTEXT_NETSTANDARD
+        op.Name.StartsWith("Write(StringBuilder null", StringComparison.Ordinal) || op.Name.StartsWith("WriteAsync(StringBuilder null", StringComparison.Ordinal);
+#else
+        false;
+#endif
 
     /// <summary>A value whose text is made by a callback (which may use the writer it is being written to).</summary>
     private sealed class Callback
