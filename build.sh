@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for people and CI.
 #   ./build.sh test   build everything, pack, and run the property suite for both library builds
-#                     under every instruction-set configuration, the FT0001 analyzer tests once, then the netstandard2.0
+#                     under every instruction-set configuration, the FT0001 analyzer tests and the KeyShape generator's
+#                     tests (random programs compiled with and without it) once, then the netstandard2.0
 #                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check, both library builds
 #                     as linux-arm64 CoreCLR processes (qemu on x64; AdvSimd on and DOTNET_EnableHWIntrinsic=0;
 #                     eng/test-arm64.sh), tsvcut cross-compiled for linux-arm64 against GNU cut, and every fuzz
@@ -22,7 +23,8 @@
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
 #   ./build.sh consumers
 #                     the package's consumers (tests/Consumers) on that package, with every C# example of the READMEs
-#                     and docs/*.md compiled in the configurations it claims (eng/doc-examples.sh)
+#                     and docs/*.md compiled in the configurations it claims and the net8.0 and net10.0 ones run,
+#                     each checked against the output its doc shows (eng/doc-examples.sh)
 # The public API of each target is checked by every build (Microsoft.CodeAnalysis.PublicApiAnalyzers, RS0016/RS0017
 # against src/FastText/PublicAPI/<tfm>/PublicAPI.*.txt).
 # Every step prints its elapsed time; the test command ends with the total.
@@ -143,7 +145,8 @@ check_package() {
 # nothing on the latest-C# consumer, and nothing on a C# 7.3 project that calls AsciiText only and gets FastText
 # transitively (it treats warnings as errors); a net10.0 runner runs every set of examples. In the same build, every
 # C# block of the READMEs and docs/*.md compiles in each configuration it claims (eng/doc-examples.sh generates them
-# into artifacts/examples; tests/Consumers/Docs*: net8.0 on C# 12, net10.0 on C# 14, netstandard2.0 on C# 7.3).
+# into artifacts/examples; tests/Consumers/Docs*: net8.0 on C# 12, net10.0 on C# 14, netstandard2.0 on C# 7.3), and
+# the net8.0 and net10.0 ones run and must print what their docs show (the C# 7.3 forms run in eng/test-mono.sh).
 consumers() {
   local output=artifacts/consumers/build.txt version shared=tests/Consumers/Shared/Examples.cs
   version=$(basename artifacts/package/*.nupkg .nupkg); version=${version#FastText.}
@@ -188,7 +191,14 @@ consumers() {
     | sed -E 's/^(.{0,110}).*/  \1.../'
   echo "  C# 7.3 consumer: FT0001 at exactly lines ${expected% } of $shared; latest-C# consumer: no warning;"
   echo "  C# 7.3 AsciiText-only consumer (FastText transitively, warnings as errors): no warning"
-  dotnet "artifacts/consumers/bin/FastText.Consumer.Runner/$configuration/net10.0/FastText.Consumer.Runner.dll"
+  local failures=0 docs tfm
+  dotnet "artifacts/consumers/bin/FastText.Consumer.Runner/$configuration/net10.0/FastText.Consumer.Runner.dll" || failures=1
+  for docs in DocsNet8:net8.0 DocsNet10:net10.0; do
+    tfm=${docs#*:} docs=${docs%%:*}
+    dotnet "artifacts/consumers/bin/FastText.Consumer.$docs/$configuration/$tfm/FastText.Consumer.$docs.dll" "$tfm, C# $(
+      [[ $tfm == net8.0 ]] && echo 12 || echo 14)" || failures=1
+  done
+  ((failures == 0))
 }
 
 # The FT0001 analyzer's tests (tests/Analyzers): once, on the installed runtime, after run_tests (which empties the
@@ -200,6 +210,19 @@ analyzer_tests() {
   dotnet test tests/Analyzers/FastText.Analyzers.Tests.csproj -c "$configuration" --no-build -nologo \
     --logger "trx;LogFileName=results.trx" --results-directory "$report_dir" >"$output" 2>&1 || status=$?
   grep -E '^\s*Failed |Passed!|Failed!' "$output" | sed 's/^/  /' || true
+  if ((status != 0)); then tail -60 "$output"; return 1; fi
+}
+
+# The KeyShape interceptor generator's tests (tests/Generators): once, on the installed runtime, like the analyzer's. Their
+# differential property compiles random programs with and without the generator and runs both
+# (FASTTEXT_DIFFERENTIAL_PROGRAMS of them, 250 by default; FASTTEXT_DIFFERENTIAL_MINUTES runs for that long instead).
+generator_tests() {
+  local report_dir=$results_dir/generators status=0
+  local output=$report_dir/console.txt
+  rm -rf "$report_dir"; mkdir -p "$report_dir"
+  dotnet test tests/Generators/FastText.Generators.Tests.csproj -c "$configuration" --no-build -nologo \
+    --logger "trx;LogFileName=results.trx" --logger "console;verbosity=detailed" --results-directory "$report_dir" >"$output" 2>&1 || status=$?
+  grep -E '^\s*Failed |Passed!|Failed!|[0-9]+ programs, ' "$output" | sed 's/^ */  /' || true
   if ((status != 0)); then tail -60 "$output"; return 1; fi
 }
 
@@ -449,18 +472,20 @@ case "${1:-test}" in
   test)
     trap failure_digest EXIT
     # Mono's .NET Framework reference assemblies build tests/Properties.Net48 in the solution; installed first.
-    step "Install Mono, qemu and the arm64 Mono sysroot (cached)" eng/test-mono.sh setup
-    step "The arm64 library root for CoreCLR ARM64 under qemu (cached)" eng/test-arm64.sh setup
+    # Each setup step's name says what it is about to do: "(cached)" only when nothing is missing.
+    step "Mono, qemu and the arm64 Mono sysroot ($(eng/test-mono.sh status))" eng/test-mono.sh setup
+    step "qemu, the arm64 library root and clang/lld for CoreCLR ARM64 ($(eng/test-arm64.sh status))" eng/test-arm64.sh setup
     step "Build the whole solution (library, tests, bench, fuzz, samples) and the Mono benchmark host (bench/Mono)" build_all
     step "Generated files are what eng/Generate writes (dotnet run --project eng/Generate -- -check)" check_generated
     step "Pack (CI build with SourceLink) and check the .nupkg/.snupkg" pack
-    step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0; the docs' C# examples" consumers
+    step "Consumers of the package: C# 7.3, latest, C# 7.3 AsciiText-only; netstandard2.0; the docs' C# examples, compiled and run" consumers
     step "Lint .github/workflows with actionlint" lint_workflows
     step "Side by side: the format check | the fuzz targets' corpus replay and random run, then tsvcut vs GNU cut" \
       side_by_side "Format check (dotnet format --verify-no-changes)" check_format \
         "Fuzz replay, then the tsvcut differential suite (samples/TsvCut/tests/differential.sh)" fuzz_and_differential
     step "Property tests: 2 library builds x 4 instruction-set configurations (no-avx512 only on an AVX-512 CPU)" run_tests
     step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
+    step "KeyShape generator tests and its differential of random programs (tests/Generators)" generator_tests
     step "Publish the CoreCLR ARM64 suite runners (both library builds)" eng/test-arm64.sh publish
     step "Two lanes at once: CoreCLR ARM64 (both builds, AdvSimd and HWIntrinsic=0) | Mono x64/ARM64 + net48 consumer, then tsvcut linux-arm64, then every fuzz target under AFL++ for 20 s" emulated_lanes
     printf '\nTotal time: %s\n' "$(elapsed $((SECONDS - script_started)))"

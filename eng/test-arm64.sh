@@ -4,6 +4,8 @@
 # arm64 Linux one. docs/arm64.md says what runs on each leg and how long it takes.
 #
 #   eng/test-arm64.sh setup           qemu and the arm64 library root (cached); nothing else
+#   eng/test-arm64.sh status          one line saying what setup would do: "cached", "installing: ..." or
+#                                     "skipped: ..." (./build.sh names its setup step with it)
 #   eng/test-arm64.sh publish         only publish the two suite runners (artifacts/arm64/{Net8,NetStandard})
 #   eng/test-arm64.sh test            the legs below (what ./build.sh test runs); FASTTEXT_ARM64_PREBUILT=1 runs
 #                                     the runners `publish` left instead of publishing them again
@@ -139,6 +141,20 @@ prepare_emulation() {
     qemu=$(command -v qemu-aarch64-static || true)
     [[ -n "$qemu" ]] || die 4 "qemu-aarch64-static not found (Debian package qemu-user-static)"
   fi
+}
+
+# What setup would install, for the name of ./build.sh's step: only what is missing now is named.
+status() {
+  if [[ -n "$skip_reason" ]]; then echo "skipped: $skip_reason"; return 0; fi
+  if ! emulated; then echo "nothing to install: the runs are native"; return 0; fi
+  local missing=()
+  command -v qemu-aarch64-static >/dev/null || command -v qemu-aarch64 >/dev/null || missing+=(qemu-user-static)
+  [[ -f "$(arm64_root)/.complete" ]] || missing+=("the arm64 library root")
+  command -v clang >/dev/null && command -v ld.lld >/dev/null || missing+=("clang and lld")
+  if ((${#missing[@]} == 0)); then echo cached; return 0; fi
+  local list
+  list=$(printf '%s, ' "${missing[@]}")
+  echo "installing: ${list%, }"
 }
 
 setup() {
@@ -380,6 +396,7 @@ run_one() {
 
 case "${1:-test}" in
   setup) setup ;;
+  status) status ;;
   test) test_all ;;
   publish)
     setup
@@ -390,5 +407,5 @@ case "${1:-test}" in
   tsvcut) tsvcut_all ;;
   run) shift; run_one "$@" ;;
   --check-feed) check_feed ;;
-  *) echo "usage: $0 [setup|publish|test|tsvcut|run Net8|NetStandard [ENV=VALUE...] [--] [NAME...]|--check-feed]" >&2; exit 2 ;;
+  *) echo "usage: $0 [setup|status|publish|test|tsvcut|run Net8|NetStandard [ENV=VALUE...] [--] [NAME...]|--check-feed]" >&2; exit 2 ;;
 esac

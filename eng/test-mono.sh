@@ -4,11 +4,16 @@
 # docs/net48.md explain what this covers.
 #
 #   eng/test-mono.sh setup            install Mono, qemu and the arm64 Mono (cached); nothing else
+#   eng/test-mono.sh status           one line saying what setup would do: "cached", "installing: ..." or
+#                                     "skipped: ..." (./build.sh names its setup step with it)
 #   eng/test-mono.sh test             the whole property suite on Mono x64 (as is, and with Mono's SIMD off) and
-#                                     on Mono ARM64, then the package consumer on both (what ./build.sh test runs)
+#                                     on Mono ARM64, then the package consumer (the docs' C# 7.3 examples) on both
+#                                     (what ./build.sh test runs)
 #   eng/test-mono.sh arm64 [NAME...]  the property suite on Mono ARM64 only: all of it, or the tests whose names
 #                                     contain one of NAME
 #   eng/test-mono.sh x64 [NAME...]    the same on Mono x64 only (x64 hosts; no emulation, so a quick check)
+#   eng/test-mono.sh consumer         the package consumer alone, on Mono x64 (the docs' C# 7.3 examples: a quick
+#                                     check after editing one)
 #
 # The suite is tests/Properties.Net48 (the property sources built for net48 against Mono's reference assemblies)
 # run in-process by tests/Arm64Runner, which prints the runtime, the process architecture, the library build and the
@@ -126,6 +131,26 @@ install_arm64_sysroot() {
   touch "$sysroot/.complete"
 }
 
+# What setup would install, for the name of ./build.sh's step: only what is missing now is named.
+status() {
+  if [[ -n "$skip_reason" ]]; then echo "skipped: $skip_reason"; return 0; fi
+  local missing=()
+  command -v mono >/dev/null && [[ -f /usr/lib/mono/4.8-api/mscorlib.dll ]] || missing+=(mono-devel)
+  if emulate_arm64; then
+    command -v qemu-aarch64-static >/dev/null || missing+=(qemu-user-static)
+    # Keyed by the installed Mono's version: without Mono, any complete sysroot may turn out to be the right one.
+    if command -v mono >/dev/null; then
+      [[ -f "$(arm64_sysroot)/.complete" ]] || missing+=("the arm64 Mono")
+    elif ! compgen -G "$cache_root/mono-arm64-*/.complete" >/dev/null; then
+      missing+=("the arm64 Mono")
+    fi
+  fi
+  if ((${#missing[@]} == 0)); then echo cached; return 0; fi
+  local list
+  list=$(printf '%s, ' "${missing[@]}")
+  echo "installing: ${list%, }"
+}
+
 setup() {
   if [[ -n "$skip_reason" ]]; then
     log "Mono: skipped: $skip_reason"
@@ -195,8 +220,9 @@ run_suite() {
   fi
 }
 
-# The README examples from a net48 app that installs the packed .nupkg from artifacts/package, as a .NET Framework
-# or Unity user's project does (tests/Consumer.Net48).
+# The documentation's C# 7.3 examples, each checked against the output its doc shows, from a net48 app that installs
+# the packed .nupkg from artifacts/package, as a .NET Framework or Unity user's project does (tests/Consumer.Net48;
+# the examples are generated into artifacts/examples/cs73 by eng/doc-examples.sh and compiled as C# 7.3).
 run_consumer() {
   local package
   package=$(find artifacts/package -maxdepth 1 -name 'FastText.*.nupkg' ! -name '*.snupkg' | sort | tail -1)
@@ -207,6 +233,8 @@ run_consumer() {
   log "Mono: package consumer (net48 app, FastText $version from artifacts/package)"
   local consumer_dir="$PWD/artifacts/consumer-net48"
   rm -rf "$consumer_dir"
+  mkdir -p "$results_dir"
+  eng/doc-examples.sh artifacts/examples >/dev/null
   # Its own packages folder, so the check always installs what is in artifacts/package now, not a cached copy of
   # an older pack with the same version.
   dotnet build "$consumer_project" -c Release -nologo -v:quiet -clp:NoSummary \
@@ -284,10 +312,21 @@ test_x64() {
   run_suite x64 x64 "" "$@"
 }
 
+consumer_x64() {
+  local emulated_arm64_skip_reason='not part of the x64 consumer run'
+  setup
+  [[ -z "$skip_reason" ]] || return 0
+  [[ "$host_arch" == x86_64 ]] || die "Mono x64: this is an $host_arch host"
+  consumer_archs=(x64)
+  run_consumer
+}
+
 case "${1:-test}" in
   setup) setup ;;
+  status) status ;;
   test) test_all ;;
   arm64) shift; test_arm64 "$@" ;;
   x64) shift; test_x64 "$@" ;;
-  *) echo "usage: $0 [setup|test|arm64 [NAME...]|x64 [NAME...]]" >&2; exit 2 ;;
+  consumer) consumer_x64 ;;
+  *) echo "usage: $0 [setup|status|test|arm64 [NAME...]|x64 [NAME...]|consumer]" >&2; exit 2 ;;
 esac

@@ -5,7 +5,7 @@ using BenchmarkDotNet.Jobs;
 namespace FastText.Benchmarks.Tsv;
 
 /// <summary>
-/// Long lines arriving in small reads through the Stream driver (issue #10, defect 6): an 8 MiB line in 1460-byte
+/// Long lines arriving in small reads through the Stream driver: an 8 MiB line in 1460-byte
 /// reads (one TCP segment), a 100,000-column line in 7-byte reads, a 50 MB line in 64 KiB reads, each between two
 /// short lines, columns 0 and 2 selected. The span API over the same bytes in memory is the floor. Before the fix
 /// every read rescanned the line from its start (quadratic); after it, each byte is examined a bounded number of times.

@@ -49,6 +49,7 @@ public static class Program
     public static int Main(string[] args)
     {
         _ = PosixInputStream.StandardInputClosedAtStart;
+        StandardError.Prepare();
         CutCommandLine commandLine = CutCommandLine.Parse(CommandLineBytes.Get(args));
         var output = new CutOutput(new PosixOutputStream());
         try
@@ -56,7 +57,7 @@ public static class Program
             switch (commandLine.Action)
             {
                 case CutAction.Fail:
-                    WriteError(commandLine.Error + "\nTry 'tsvcut --help' for more information.");
+                    StandardError.WriteLine(commandLine.Error + "\nTry 'tsvcut --help' for more information.");
                     return 1;
                 case CutAction.Help:
                     output.Write(Encoding.UTF8.GetBytes(Usage));
@@ -78,21 +79,23 @@ public static class Program
         catch (OutOfMemoryException)
         {
             // Only a held field 1 grows with the input (-s -f1, or -f2 without -s, on a line without the delimiter
-            // longer than memory): as cut, what was cut before goes out, then "memory exhausted", exit 1.
+            // longer than memory): as cut, what was cut before goes out, then "memory exhausted", exit 1. Nothing
+            // here may need memory: a failed flush (whose exception needs some) is dropped, and the message goes out
+            // through the buffer StandardError allocated at start-up.
             try
             {
                 output.Flush();
             }
-            catch (CutOutputException)
+            catch (Exception e) when (e is CutOutputException or OutOfMemoryException)
             {
             }
 
-            WriteError("memory exhausted");
+            StandardError.WriteLine("memory exhausted");
             return 1;
         }
         catch (CutOutputException e)
         {
-            WriteError("write error: " + e.Message);
+            StandardError.WriteLine("write error: " + e.Message);
             return 1;
         }
     }
@@ -117,7 +120,7 @@ public static class Program
             {
                 // Everything cut before the error goes out before the message about it.
                 output.Flush();
-                WriteError(CutText.QuoteFileName(file) + ": " + e.Message);
+                StandardError.WriteLine(CutText.QuoteFileName(file) + ": " + e.Message);
                 exitCode = 1;
             }
         }
@@ -151,16 +154,6 @@ public static class Program
         }
 
         return true;
-    }
-
-    /// <summary>
-    /// "tsvcut: " + <paramref name="message"/> + newline on standard error, one char per byte (messages are byte
-    /// strings: a file name or option byte that is not UTF-8 is written back as the byte it was, as cut does).
-    /// </summary>
-    private static void WriteError(string message)
-    {
-        using Stream error = Console.OpenStandardError();
-        error.Write(Encoding.Latin1.GetBytes("tsvcut: " + message + "\n"));
     }
 
     private static string Version() =>

@@ -416,6 +416,15 @@ done
 if [[ "$(cat oom.status)" == 1 ]] && cmp -s oom.out <(printf 'b\n') && [[ "$(cat oom.err)" == "tsvcut: memory exhausted" ]] \
     && { [[ $cut_oom_status != 1 ]] || { cmp -s oom.out cut-oom.out && cmp -s oom.err cut-oom.err; }; }; then passed=$((passed + 1))
 else fail "a line without the delimiter past memory, -f2: exit $(cat oom.status), stdout '$(head -c 20 oom.out)', stderr '$(head -c 200 oom.err)'; cut: exit $cut_oom_status, '$(head -c 200 cut-oom.err)'"; fi
+# The same with almost no memory to spare: an endless line held as field 1 (-s -f1) under the allowance of the
+# checks above (start-up plus 6000 KiB), so the allocation fails within a few MB and reporting it must need none
+# (StandardError's buffer is allocated at start-up; a Console stream set up at that point failed with ENOMEM).
+# Measured on the 2-core x64 VM: start-up needs 40,000-41,000 KiB; from 41,000 KiB to 200,000 KiB every run (30 at
+# each of 11 limits) ended "memory exhausted", exit 1. cut ends the same way.
+bash -c 'ulimit -v "$1" && exec "$2" -s -f1 /dev/zero >oom.out 2>oom.err' _ $((vm_high + 6000)) "$tsvcut" 2>/dev/null
+status=$?
+if ((status == 1)) && [[ ! -s oom.out && "$(cat oom.err)" == "tsvcut: memory exhausted" ]]; then passed=$((passed + 1))
+else fail "tsvcut -s -f1 /dev/zero under ulimit -v $((vm_high + 6000)): exit $status, stdout '$(head -c 20 oom.out)', stderr '$(head -c 300 oom.err)' (expected 'tsvcut: memory exhausted', exit 1)"; fi
 
 unset MALLOC_ARENA_MAX
 echo "  a 1.1 GiB line (past a span's 1 GiB) from a pipe, in a gzip file and in a plain file, with lines around it"

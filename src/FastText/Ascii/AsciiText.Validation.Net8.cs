@@ -5,7 +5,7 @@ namespace FastText;
 
 // The runtime's Ascii.IsValid answers a yes/no question without computing an index: it can OR whole blocks
 // together and test once per block, which an index search cannot do as cheaply. Measured against our index-based
-// paths it was ahead at 16-128 elements (issue #13: 1.96x at 33 bytes), and it is what we would write, so the net8.0
+// paths it was ahead at 16-128 elements (1.96x at 33 bytes), and it is what we would write, so the net8.0
 // build calls it. IndexOfNonAscii, which the runtime does not expose, stays on our paths.
 public static partial class AsciiText
 {

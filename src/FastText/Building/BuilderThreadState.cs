@@ -7,7 +7,7 @@ namespace FastText;
 /// What the builders keep per thread: the ownership stamp sequence (<see cref="ValueStringBuilder"/> and
 /// <see cref="Utf8ValueStringBuilder"/> draw from the same one), the char builder's spare array and the test
 /// pools. One thread-static object rather than one thread-static per value, so a rent or a return reads thread-local
-/// storage once (issue #13: building without a buffer was paying for each of them).
+/// storage once (building without a buffer would otherwise pay for each of them).
 /// </summary>
 /// <remarks>
 /// Thread-static is exact here: a builder and its copies are ref structs, so they live on one thread's stack.

@@ -4,7 +4,7 @@ namespace FastText;
 
 /// <summary>
 /// The ownership stamp both builders (<see cref="ValueStringBuilder"/>, <see cref="Utf8ValueStringBuilder"/>) write
-/// into the arrays they rent, so that copies of a builder never return a pooled array twice (issue #10).
+/// into the arrays they rent, so that copies of a builder never return a pooled array twice.
 /// </summary>
 /// <remarks>
 /// Copies of a builder (<c>var b2 = b;</c>, a by-value parameter) share its rented array but not its fields, so the

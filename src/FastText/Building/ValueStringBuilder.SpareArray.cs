@@ -4,8 +4,8 @@ namespace FastText;
 
 public ref partial struct ValueStringBuilder
 {
-    // Each thread keeps one spare array of up to SpareArrayMaxLength chars in front of ArrayPool<char>.Shared
-    // (issue #13; widened in issue #29). A builder that grows out of its stack buffer, or starts without one, takes the
+    // Each thread keeps one spare array of up to SpareArrayMaxLength chars in front of ArrayPool<char>.Shared.
+    // A builder that grows out of its stack buffer, or starts without one, takes the
     // spare when it is long enough, so a hot loop that builds a string a little longer than its stackalloc rents from
     // and returns to the shared pool never, as a reused StringBuilder keeps its capacity. The slot keeps the longer of
     // two arrays it is offered, so it settles at the size the thread's builders need. It is handed to one builder at a

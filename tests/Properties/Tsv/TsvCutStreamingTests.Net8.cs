@@ -9,7 +9,7 @@ using Xunit;
 namespace FastText.Tests.Tsv;
 
 /// <summary>
-/// tsvcut on lines longer than its buffer (issue 30): such a line is cut as it streams through
+/// tsvcut on lines longer than its buffer: such a line is cut as it streams through
 /// (FieldCutter.LongLine.cs) from a stream, from a mapped input whose window it outgrows, and after a parallel cut
 /// that stops before it. Compared with a naive reference of GNU cut's field mode (every line split whole), for the
 /// line-by-line mode and for the one-record mode (delimiter = terminator); buffers of 1 to 64 bytes make nearly
@@ -146,7 +146,7 @@ public sealed class TsvCutStreamingTests
     {
         // coreutils' bounded-memory.sh in process: 64 MiB of one line (no terminator, no tab) through a 64 KiB
         // buffer, for the lists it checks (-f1, -s -f2) and two more. The first read allocates the buffer; nothing
-        // after may grow with the line (before issue 30 the buffer doubled to hold the whole line: 128 MiB).
+        // after may grow with the line (a buffer that doubled to hold the whole line would reach 128 MiB).
         foreach (string[] args in new[] { new[] { "-f1" }, new[] { "-s", "-f2" }, new[] { "-f1-" }, new[] { "-s", "-f2-", "--output-delimiter=XY" } })
         {
             CutCommandLine commandLine = CutCommandLine.Parse(args);

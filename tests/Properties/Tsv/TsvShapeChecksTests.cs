@@ -10,7 +10,7 @@ using Xunit;
 namespace FastText.Tests.Tsv;
 
 /// <summary>
-/// Issue 28's checks of a row's shape (<see cref="TsvOptions.ColumnCountCheck"/>, duplicate header names,
+/// The checks of a row's shape (<see cref="TsvOptions.ColumnCountCheck"/>, duplicate header names,
 /// <see cref="TsvOptions.SkipEmptyLines"/>) through every entry point: the span, sequence and batch reads of
 /// <see cref="TsvReader"/>, the pipe and stream drivers, and <see cref="TsvFileReader"/> over bytes, a file, a stream
 /// and a pipe (the asynchronous reads in TsvShapeChecksTests.Net8.cs). Streams and pipes deliver one byte per read.

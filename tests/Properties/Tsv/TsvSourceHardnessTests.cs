@@ -10,7 +10,7 @@ using Xunit;
 namespace FastText.Tests.Tsv;
 
 /// <summary>
-/// Issue 30's rules for every source a <see cref="TsvFileReader"/> reads and every callback it calls: no buffer goes
+/// The rules for every source a <see cref="TsvFileReader"/> reads and every callback it calls: no buffer goes
 /// back to the pool while a read may still write into it; Dispose never waits for a read nobody asked for; what was
 /// read before a failure or a cancellation is delivered, never dropped or invented; a count the library cannot check
 /// is refused.

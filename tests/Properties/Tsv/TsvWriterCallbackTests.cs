@@ -7,7 +7,7 @@ using Xunit;
 namespace FastText.Tests.Tsv;
 
 /// <summary>
-/// The writer's destinations that lie or stall (issue 30, defect 8): a buffer writer that gives no room makes Flush
+/// The writer's destinations that lie or stall: a buffer writer that gives no room makes Flush
 /// and Dispose fail with a clear exception instead of spinning forever.
 /// </summary>
 public sealed class TsvWriterCallbackTests

@@ -5,8 +5,8 @@ using Xunit;
 namespace FastText.Tests.Tsv;
 
 /// <summary>
-/// A long text field grows the writer's buffer for its exact UTF-8 length, not for 3 bytes a char (issue 30, defect
-/// 11: a 750M-char ASCII field was refused with OutOfMemoryException, "would need 2,250,000,016 bytes").
+/// A long text field grows the writer's buffer for its exact UTF-8 length, not for 3 bytes a char (at 3 bytes a char, a
+/// 750M-char ASCII field would be refused with OutOfMemoryException, "would need 2,250,000,016 bytes").
 /// </summary>
 public sealed class TsvWriterFieldSizingTests
 {
