@@ -4,52 +4,42 @@ using System.Text;
 namespace FastText.Benchmarks.Tsv;
 
 /// <summary>
-/// Sep's float workload (its FloatsReaderBench) as TSV: a header, then per row three text columns (<c>Set</c>,
-/// <c>FileName</c>, <c>DataSplit</c>) and <see cref="FeatureCount"/> ground-truth features (<c>GT_Feature0</c>...)
-/// followed by as many predicted ones (<c>RE_Feature0</c>...), random floats in [0, 1) written with the invariant
-/// culture's shortest round-trip form. Seeded: the same rows for every run and every class that uses it.
+/// Sep's float workload (its comparison benchmarks' FloatsTestData) as TSV: a header of 20 ground-truth feature
+/// names (GT_Feature0 ...) and 20 result names (RE_Feature0 ...), then rows of 40 random floats in [0, 1), each
+/// written as .NET writes a float by default (its shortest round-trip text, e.g. 0.35143244). The same seed gives
+/// the same bytes, for every class that reads it.
 /// </summary>
 public static class FloatRowsData
 {
-    /// <summary>Ground-truth features per row (and as many predicted ones).</summary>
+    /// <summary>Ground-truth features per row (and as many result ones).</summary>
     public const int FeatureCount = 20;
 
-    /// <summary>The text columns before the features.</summary>
-    public const int TextColumnCount = 3;
+    public static readonly string[] GroundTruthNames = Enumerable.Range(0, FeatureCount).Select(i => "GT_Feature" + i.ToString(CultureInfo.InvariantCulture)).ToArray();
 
-    private static readonly string[] Splits = { "Train", "Test", "Validation" };
+    public static readonly string[] ResultNames = Enumerable.Range(0, FeatureCount).Select(i => "RE_Feature" + i.ToString(CultureInfo.InvariantCulture)).ToArray();
 
     /// <summary>The file index of ground-truth feature <paramref name="feature"/>.</summary>
-    public static int GroundTruthColumn(int feature) => TextColumnCount + feature;
+    public static int GroundTruthColumn(int feature) => feature;
 
-    /// <summary>The file index of predicted feature <paramref name="feature"/>.</summary>
-    public static int PredictedColumn(int feature) => TextColumnCount + FeatureCount + feature;
+    /// <summary>The file index of result feature <paramref name="feature"/>.</summary>
+    public static int PredictedColumn(int feature) => FeatureCount + feature;
 
     /// <summary>The header line and <paramref name="rows"/> rows, UTF-8, each line ending with '\n'.</summary>
-    public static byte[] Generate(int rows, int seed = 17)
+    public static byte[] Generate(int rows)
     {
-        var random = new Random(seed);
-        var text = new StringBuilder(rows * 520);
-        text.Append("Set\tFileName\tDataSplit");
-        for (int i = 0; i < FeatureCount; i++)
-        {
-            text.Append("\tGT_Feature").Append(i.ToString(CultureInfo.InvariantCulture));
-        }
-
-        for (int i = 0; i < FeatureCount; i++)
-        {
-            text.Append("\tRE_Feature").Append(i.ToString(CultureInfo.InvariantCulture));
-        }
-
-        text.Append('\n');
+        var random = new Random(42);
+        var text = new StringBuilder(rows * FeatureCount * 2 * 11);
+        text.AppendJoin('\t', GroundTruthNames.Concat(ResultNames)).Append('\n');
         for (int row = 0; row < rows; row++)
         {
-            text.Append("Set").Append((char)('A' + random.Next(3)), random.Next(20, 100)).Append('\t');
-            text.Append((char)('a' + random.Next(26)), random.Next(50, 120)).Append(".png\t");
-            text.Append(Splits[random.Next(Splits.Length)]);
-            for (int i = 0; i < 2 * FeatureCount; i++)
+            for (int column = 0; column < 2 * FeatureCount; column++)
             {
-                text.Append('\t').Append(random.NextSingle().ToString("R", CultureInfo.InvariantCulture));
+                if (column > 0)
+                {
+                    text.Append('\t');
+                }
+
+                text.Append(random.NextSingle().ToString(CultureInfo.InvariantCulture));
             }
 
             text.Append('\n');
@@ -59,20 +49,20 @@ public static class FloatRowsData
     }
 
     /// <summary>About <paramref name="bytes"/> bytes of <see cref="Generate"/>'s rows (whole rows: a little more).</summary>
-    public static byte[] GenerateToSize(long bytes, int seed = 17)
+    public static byte[] GenerateToSize(long bytes)
     {
         const int SampleRows = 1_000;
-        int perRow = (Generate(SampleRows, seed).Length / SampleRows) + 1;
-        return Generate((int)Math.Max(1, (bytes + perRow - 1) / perRow), seed);
+        int perRow = (Generate(SampleRows).Length / SampleRows) + 1;
+        return Generate((int)Math.Max(1, (bytes + perRow - 1) / perRow));
     }
 
-    /// <summary>The mean squared error of a row's predicted features against its ground truth (the per-row work).</summary>
-    public static double MeanSquaredError(ReadOnlySpan<float> groundTruth, ReadOnlySpan<float> predicted)
+    /// <summary>The workload's per-row result: the mean squared error between the ground truth and the results.</summary>
+    public static double MeanSquaredError(ReadOnlySpan<float> groundTruth, ReadOnlySpan<float> results)
     {
         double sum = 0;
         for (int i = 0; i < groundTruth.Length; i++)
         {
-            double difference = (double)groundTruth[i] - predicted[i];
+            double difference = (double)groundTruth[i] - results[i];
             sum += difference * difference;
         }
 

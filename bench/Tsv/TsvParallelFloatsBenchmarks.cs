@@ -5,13 +5,12 @@ using nietras.SeparatedValues;
 namespace FastText.Benchmarks.Tsv;
 
 /// <summary>
-/// Sep's float workload as TSV (<see cref="FloatRowsData"/>: three text columns, 20 ground-truth and 20 predicted
-/// float features per row): each row's 40 floats parsed and its mean squared error computed; the result is the mean
+/// Sep's float workload as TSV (<see cref="FloatRowsData"/>: 20 ground-truth and 20 predicted float features per row): each row's 40 floats parsed and its mean squared error computed; the result is the mean
 /// over the rows, summed in input order (so every method returns the same double). On the same bytes in memory:
 /// Sep 0.17.1's <c>ParallelEnumerate</c> (the baseline: every core, results in order), FastText's
 /// <see cref="TsvFileReader.ParallelSelect{TResult}"/> (every core, results in order) and FastText's single-thread
 /// <c>foreach</c> over the same reader. Both libraries parse with their typed API (Sep: <c>Cols.Parse&lt;float&gt;</c>
-/// over UTF-16; FastText: <see cref="TsvRow.Parse{T}"/> over the UTF-8 bytes) and check the column count against the
+/// over UTF-16; FastText: <see cref="TsvRow.Parse{T}(int, Span{T}, IFormatProvider?)"/> of 20 columns into a span, over the UTF-8 bytes) and check the column count against the
 /// header. Sizes: small (1 MB, under two chunks: the parallel read stays on the calling thread), typical (27 MB, the
 /// size of Sep's own table) and large (100 MB). The [GlobalSetup] runs every method once and throws unless all agree.
 /// Filter: <c>--filter '*TsvParallelFloats*'</c>.
@@ -93,12 +92,8 @@ public class TsvParallelFloatsBenchmarks
     {
         Span<float> groundTruth = stackalloc float[FloatRowsData.FeatureCount];
         Span<float> predicted = stackalloc float[FloatRowsData.FeatureCount];
-        for (int i = 0; i < groundTruth.Length; i++)
-        {
-            groundTruth[i] = row.Parse<float>(FloatRowsData.GroundTruthColumn(i));
-            predicted[i] = row.Parse<float>(FloatRowsData.PredictedColumn(i));
-        }
-
+        row.Parse(FloatRowsData.GroundTruthColumn(0), groundTruth);
+        row.Parse(FloatRowsData.PredictedColumn(0), predicted);
         return FloatRowsData.MeanSquaredError(groundTruth, predicted);
     }
 }
