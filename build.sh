@@ -297,7 +297,7 @@ bench_results_header() {
 # median ratio, its distribution-free interval, Mann-Whitney's p and a verdict, and writes them (markdown and json)
 # to bench/results/compare/. Each process runs its classes in-process on one job (1 launch, 10 warm-ups, 8
 # iterations of 120 ms; FASTTEXT_COMPARE_JOB replaces those counts). SUITE is a suite name (as for `bench`) or all;
-# --filter narrows it; other ARGS go to BenchmarkDotNet.
+# --filter narrows it (several globs separated by spaces, in one argument); other ARGS go to BenchmarkDotNet.
 bench_compare() {
   local base="" suite="" runs=${FASTTEXT_COMPARE_RUNS:-5} extra=() filter=""
   if [[ $# -gt 0 && $1 != -* ]] && ! bench_suite_filter "$1" >/dev/null && [[ $1 != all ]]; then
@@ -317,7 +317,8 @@ bench_compare() {
   fi
   ((runs >= 2)) || { echo "bench compare: --runs must be at least 2 (5 or more for a claim)" >&2; return 2; }
 
-  local work=$PWD/artifacts/compare label host_args=() mono=0
+  local work=$PWD/artifacts/compare label host_args=() mono=0 filters=()
+  read -ra filters <<<"$filter"
   [[ $suite == builders-mono ]] && mono=1
   rm -rf "$work"; mkdir -p "$work/runs"
   bench_compare_build head "$PWD" "$work/head" "$mono"
@@ -342,7 +343,7 @@ bench_compare() {
       local out="$work/runs/$label-$round"
       printf '  [%s] round %d of %d: %s build\n' "$(date -u +%H:%M:%S)" "$round" "$runs" "$label"
       mkdir -p "$out"
-      if ! bench_compare_host "$work/$label" "$mono" --filter "$filter" "${host_args[@]}" --exporters json \
+      if ! bench_compare_host "$work/$label" "$mono" --filter "${filters[@]}" "${host_args[@]}" --exporters json \
           --artifacts "$out" "${extra[@]}" >"$out/run.log" 2>&1; then
         tail -40 "$out/run.log"; echo "bench compare: the $label run of round $round failed ($out/run.log)" >&2; return 1
       fi
