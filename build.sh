@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for people and CI.
 #   ./build.sh test   build everything, pack, and run the property suite for both library builds
-#                     under every instruction-set configuration, the FT0001 analyzer tests once, then the netstandard2.0
+#                     under every instruction-set configuration, the FT0001 analyzer tests and the server tests
+#                     (the sample service on Kestrel, tests/Server) once, then the netstandard2.0
 #                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check, both library builds
 #                     as linux-arm64 CoreCLR processes (qemu on x64; AdvSimd on and DOTNET_EnableHWIntrinsic=0;
 #                     eng/test-arm64.sh), tsvcut cross-compiled for linux-arm64 against GNU cut, and every fuzz
@@ -209,6 +210,24 @@ analyzer_tests() {
   dotnet test tests/Analyzers/FastText.Analyzers.Tests.csproj -c "$configuration" --no-build -nologo \
     --logger "trx;LogFileName=results.trx" --results-directory "$report_dir" >"$output" 2>&1 || status=$?
   grep -E '^\s*Failed |Passed!|Failed!' "$output" | sed 's/^/  /' || true
+  if ((status != 0)); then tail -60 "$output"; return 1; fi
+}
+
+# The library behind a real server (tests/Server): the sample service (samples/TsvService) on Kestrel on a loopback
+# port, driven by HttpClient: random uploads in random packets against the sequential reader, downloads against a
+# naive writer, many clients at once, a 1 GiB upload and download through the service as a process of its own with
+# its peak working set checked, and clients that disconnect, trickle, cut bodies short or stall. Once, after
+# run_tests (which empties the results folder CI uploads): the instruction-set configurations change nothing on the
+# wire. FASTTEXT_SERVER_BIG_MB sets the big body's size (1024 by default).
+server_tests() {
+  local report_dir=$results_dir/server status=0
+  local output=$report_dir/console.txt
+  rm -rf "$report_dir"; mkdir -p "$report_dir"
+  dotnet test tests/Server/FastText.Server.Tests.csproj -c "$configuration" --no-build -nologo \
+    --logger "trx;LogFileName=results.trx" --results-directory "$report_dir" >"$output" 2>&1 || status=$?
+  grep -E '^\s*Failed |Passed!|Failed!' "$output" | sed 's/^/  /' || true
+  # What the load tests measured (their output, kept in the trx): sizes, times, the service's peak working set.
+  grep -ohE '(peak working set|upload of|download of|[0-9]+ clients x)[^&<]*' "$report_dir"/*.trx 2>/dev/null | sed 's/^/    /' || true
   if ((status != 0)); then tail -60 "$output"; return 1; fi
 }
 
@@ -471,6 +490,7 @@ case "${1:-test}" in
         "Fuzz replay, then the tsvcut differential suite (samples/TsvCut/tests/differential.sh)" fuzz_and_differential
     step "Property tests: 2 library builds x 4 instruction-set configurations (no-avx512 only on an AVX-512 CPU)" run_tests
     step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
+    step "Server tests (tests/Server): the sample service on Kestrel, loopback, real HttpClient; load, 1 GiB bodies, faults" server_tests
     step "Publish the CoreCLR ARM64 suite runners (both library builds)" eng/test-arm64.sh publish
     step "Two lanes at once: CoreCLR ARM64 (both builds, AdvSimd and HWIntrinsic=0) | Mono x64/ARM64 + net48 consumer, then tsvcut linux-arm64, then every fuzz target under AFL++ for 20 s" emulated_lanes
     printf '\nTotal time: %s\n' "$(elapsed $((SECONDS - script_started)))"
