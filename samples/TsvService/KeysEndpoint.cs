@@ -1,7 +1,8 @@
 using System;
 using System.Buffers;
-using System.IO.Pipelines;
+using System.Globalization;
 using System.Text;
+using System.Text.Json;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Http;
@@ -9,16 +10,18 @@ using Microsoft.AspNetCore.Http;
 namespace FastText.Samples.TsvService;
 
 /// <summary>
-/// <c>POST /keys</c>: a body of <c>tenant TAB user-guid TAB version</c> rows becomes, row by row while it arrives, a
-/// response of <c>key TAB label</c> rows: the cache key <c>tenant:{tenant}:user:{user:N}:v{version}</c> (a
-/// <see cref="KeyShape{T1, T2, T3}"/>, the tenant lower-cased, blanks as <c>_</c>, empty as <c>unknown</c>) and the
-/// label <c>{tenant} v{version} ({user:D})</c> (a <see cref="Utf8ValueStringBuilder"/>). Both are written as UTF-8 into a
-/// stack buffer and from there into the response: a row allocates nothing. The loop is the driver's own, written out
-/// (<see cref="TsvReader.ReadRows{THandler}(ref ReadOnlySequence{byte}, bool, ref THandler)"/> between reads), so it can
-/// await a flush of the response between two reads of the request. A malformed row is a 400 when no output row came
-/// before it; otherwise the response has started (the rows before it go out as the writer is disposed) and is aborted,
-/// so a client never takes a cut-short answer for a whole one.
+/// <c>POST /keys</c>: for each row <c>tenant TAB user-guid TAB version</c> of the body (backslash escapes undone), the
+/// cache key <c>tenant:{tenant}:user:{user:N}:v{version}</c> (a <see cref="KeyShape{T1, T2, T3}"/>: the tenant
+/// lower-cased, spaces as <c>_</c>, blank as <c>unknown</c>) and the label <c>{tenant} v{version} ({user:D})</c> (a
+/// <see cref="Utf8ValueStringBuilder"/>), both built as UTF-8 in stack buffers: a row allocates nothing. What an
+/// invalidation endpoint does before it calls its cache; here the answer counts them and checksums them in row order
+/// (JSON). A malformed row (or a tenant whose key passes 512 bytes) is a 400 naming its line.
 /// </summary>
+/// <remarks>
+/// The answer comes after the body. An endpoint that streamed one key per row back while the body still arrives
+/// would need a client that reads while it sends: HttpClient over HTTP/1.1 sends the whole body before it reads the
+/// response, so both sides would wait on full buffers once the answer outgrew them.
+/// </remarks>
 internal static class KeysEndpoint
 {
     private static readonly KeyShape<ReadOnlyMemory<char>, Guid, int> CacheKey = KeyShape.Format(
@@ -30,90 +33,65 @@ internal static class KeysEndpoint
     public static async Task KeysAsync(HttpContext context)
     {
         CancellationToken aborted = context.RequestAborted;
-        PipeReader body = context.Request.BodyReader;
-        context.Response.ContentType = "text/tab-separated-values; charset=utf-8";
-        var rows = new KeyRows(new TsvWriter(context.Response.BodyWriter, new TsvWriterOptions { EscapeBackslashes = true }));
+        using var tenant = new TenantChars();
+        using var reader = new TsvReader([0, 1, 2], new TsvOptions { ThrowOnMissingColumns = true, UnescapeBackslashes = true });
+        KeyTotals totals;
         try
         {
-            await using (rows.Writer)
-            {
-                using var reader = new TsvReader([0, 1, 2], new TsvOptions { ThrowOnMissingColumns = true, UnescapeBackslashes = true });
-                while (true)
-                {
-                    ReadResult result = await body.ReadAsync(aborted);
-                    ReadOnlySequence<byte> buffer = result.Buffer;
-                    try
-                    {
-                        reader.ReadRows(ref buffer, result.IsCompleted, ref rows);
-                    }
-                    finally
-                    {
-                        // Consumed up to the last complete row (also when a row threw); examined all, so the next
-                        // read waits for more bytes instead of returning the partial row again.
-                        body.AdvanceTo(buffer.Start, buffer.End);
-                    }
-
-                    if (result.IsCompleted)
-                    {
-                        break;
-                    }
-
-                    if (rows.Writer.PendingByteCount >= TsvServiceApp.FlushThreshold)
-                    {
-                        await rows.Writer.FlushAsync(aborted);
-                    }
-                }
-            }
+            totals = await reader.ReadRowsAsync(context.Request.BodyReader, new KeyTotals(tenant), aborted);
         }
-        catch (TsvFormatException exception) when (!context.Response.HasStarted)
+        catch (TsvFormatException exception)
         {
             await UploadEndpoint.WriteErrorAsync(context, StatusCodes.Status400BadRequest, exception.Message);
+            return;
         }
-        catch (TsvFormatException)
+
+        aborted.ThrowIfCancellationRequested();
+        context.Response.ContentType = "application/json";
+        using (var json = new Utf8JsonWriter(context.Response.BodyWriter))
         {
-            // Rows went out already: a status can no longer say it, so the connection is reset (no final chunk).
-            context.Abort();
+            json.WriteStartObject();
+            json.WriteNumber("rows", totals.Rows);
+            json.WriteNumber("keyBytes", totals.KeyBytes);
+            json.WriteString("keys", totals.KeyChecksum.ToString("x16", CultureInfo.InvariantCulture));
+            json.WriteNumber("labelBytes", totals.LabelBytes);
+            json.WriteString("labels", totals.LabelChecksum.ToString("x16", CultureInfo.InvariantCulture));
+            json.WriteEndObject();
         }
-        finally
-        {
-            rows.Dispose();
-        }
+
+        await context.Response.BodyWriter.FlushAsync(aborted);
     }
 
-    /// <summary>The row handler: the key and label of each row, into the writer. Holds a pooled char buffer for the tenant.</summary>
-    private struct KeyRows : ITsvRowHandler, IDisposable
+    /// <summary>
+    /// The row handler: a struct (its calls devirtualize), so the driver works on a copy and returns the final one. Its
+    /// pooled buffer therefore lives in a class both copies share (<see cref="TenantChars"/>), which the endpoint
+    /// disposes however the read ends: a buffer a copy grew and a thrown exception lost could not be returned otherwise.
+    /// </summary>
+    private struct KeyTotals(TenantChars tenant) : ITsvRowHandler
     {
-        private char[] _tenant;
-
-        public KeyRows(TsvWriter writer)
-        {
-            Writer = writer;
-            _tenant = ArrayPool<char>.Shared.Rent(256);
-        }
-
-        public TsvWriter Writer { get; }
+        public long Rows;
+        public long KeyBytes;
+        public ulong KeyChecksum;
+        public long LabelBytes;
+        public ulong LabelChecksum;
 
         public void OnRow(in TsvRow row)
         {
             ReadOnlySpan<byte> tenantUtf8 = row[0];
             Guid user = row.GetGuid(1);
             int version = row.GetInt32(2);
+            ulong ordinal = (ulong)++Rows;
 
-            // The key part takes chars: decode the tenant into a buffer kept for the request, grown for a longer one.
-            if (_tenant.Length < tenantUtf8.Length)
-            {
-                ArrayPool<char>.Shared.Return(_tenant);
-                _tenant = ArrayPool<char>.Shared.Rent(tenantUtf8.Length);
-            }
-
-            int tenantLength = Encoding.UTF8.GetChars(tenantUtf8, _tenant);
             Span<byte> key = stackalloc byte[512];
-            if (!CacheKey.TryFormatUtf8(_tenant.AsMemory(0, tenantLength), user, version, key, out int keyLength))
+            if (!CacheKey.TryFormatUtf8(tenant.Decode(tenantUtf8), user, version, key, out int keyLength))
             {
-                throw new TsvFormatException($"Line {row.LineNumber}: the tenant is too long for a key.", row.LineNumber, 0);
+                throw new TsvFormatException(
+                    string.Create(CultureInfo.InvariantCulture, $"Line {row.LineNumber}: the tenant's key would pass 512 bytes."), row.LineNumber, 0);
             }
 
-            Writer.WriteField(key[..keyLength]);
+            KeyBytes += keyLength;
+            KeyChecksum += ValueChecksum.Of(key[..keyLength]) * ordinal;
+
             var label = new Utf8ValueStringBuilder(stackalloc byte[256]);
             try
             {
@@ -123,23 +101,41 @@ internal static class KeysEndpoint
                 label.Append(" (");
                 label.Append(user, "D");
                 label.Append(')');
-                Writer.WriteField(label.WrittenSpan);
+                LabelBytes += label.Length;
+                LabelChecksum += ValueChecksum.Of(label.WrittenSpan) * ordinal;
             }
             finally
             {
                 label.Dispose();
             }
+        }
+    }
 
-            Writer.EndRow();
+    /// <summary>The tenant as chars (the key's text part takes chars): one pooled buffer per request, grown for a longer tenant.</summary>
+    private sealed class TenantChars : IDisposable
+    {
+        private char[] _chars = ArrayPool<char>.Shared.Rent(256);
+
+        public ReadOnlyMemory<char> Decode(ReadOnlySpan<byte> utf8)
+        {
+            // UTF-8 never decodes to more chars than bytes.
+            if (_chars.Length < utf8.Length)
+            {
+                char[] grown = ArrayPool<char>.Shared.Rent(utf8.Length);
+                ArrayPool<char>.Shared.Return(_chars);
+                _chars = grown;
+            }
+
+            return _chars.AsMemory(0, Encoding.UTF8.GetChars(utf8, _chars));
         }
 
         public void Dispose()
         {
-            char[] tenant = _tenant;
-            _tenant = [];
-            if (tenant.Length != 0)
+            char[] chars = _chars;
+            _chars = [];
+            if (chars.Length != 0)
             {
-                ArrayPool<char>.Shared.Return(tenant);
+                ArrayPool<char>.Shared.Return(chars);
             }
         }
     }

@@ -11,7 +11,7 @@ namespace FastText.Samples.TsvService;
 /// <summary>
 /// The service: three endpoints on Kestrel. <c>POST /aggregate</c> reads a TSV body (plain, or gzip with
 /// <c>Content-Encoding: gzip</c>) from the request and sums up the selected columns; <c>GET /rows</c> streams generated
-/// rows as TSV; <c>POST /keys</c> turns each uploaded row into a cache key and a label while the body arrives.
+/// rows as TSV; <c>POST /keys</c> builds a cache key and a label for each uploaded row.
 /// </summary>
 /// <remarks>
 /// Configuration (appsettings, environment <c>TsvService__RequestTimeout</c>, or <c>--TsvService:RequestTimeout</c>):

@@ -26,7 +26,7 @@ public sealed class LoadTests(ITestOutputHelper output)
     {
         const int Clients = 32, RequestsEach = 4;
         await using LoopbackService service = await LoopbackService.StartAsync();
-        service.Ledger.Arrays.CaptureStacks = false;
+        service.Ledger.Arrays!.CaptureStacks = false;
         var elapsed = Stopwatch.StartNew();
         var failures = new System.Collections.Concurrent.ConcurrentQueue<string>();
         await Task.WhenAll(Enumerable.Range(0, Clients).Select(client => Task.Run(async () =>

@@ -23,6 +23,11 @@ public sealed class PooledArrayLedger : EventListener
     // Initialized before the base constructor, which may already call OnEventSourceCreated.
     private readonly object _gate = new();
     private readonly Dictionary<(int Pool, int Buffer), List<Rental>> _outstanding = new();
+    // Set while this thread is inside the callback: what the callback itself rents (a stack trace's text) is not the
+    // tracked code's, and must not call back into it without end.
+    [ThreadStatic]
+    private static bool t_inCallback;
+
     private long _rentals;
     private volatile bool _captureStacks = true;
 
@@ -104,12 +109,25 @@ public sealed class PooledArrayLedger : EventListener
         var key = ((int)payload[2]!, (int)payload[0]!);
         if (eventData.EventName == "BufferRented")
         {
-            if (Current.Value is not { } mark || mark.Ledger != this || (int)payload[1]! == 0)
+            if (t_inCallback || Current.Value is not { } mark || mark.Ledger != this || (int)payload[1]! == 0)
             {
                 return;
             }
 
-            string? stack = _captureStacks ? new StackTrace(2, false).ToString() : null;
+            string? stack = null;
+            if (_captureStacks)
+            {
+                t_inCallback = true;
+                try
+                {
+                    stack = new StackTrace(2, false).ToString();
+                }
+                finally
+                {
+                    t_inCallback = false;
+                }
+            }
+
             Interlocked.Increment(ref _rentals);
             lock (_gate)
             {

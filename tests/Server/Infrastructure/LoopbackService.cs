@@ -37,9 +37,10 @@ public sealed class LoopbackService : IAsyncDisposable
 
     /// <param name="settings">Configuration, as <c>--key value</c> pairs (<c>TsvService:RequestTimeout</c>).</param>
     /// <param name="configure">Kestrel limits and the like.</param>
-    public static async Task<LoopbackService> StartAsync(string[]? settings = null, Action<WebApplicationBuilder>? configure = null)
+    /// <param name="trackArrays">Count the pooled arrays each request rents (<see cref="ServerLedger.Arrays"/>).</param>
+    public static async Task<LoopbackService> StartAsync(string[]? settings = null, Action<WebApplicationBuilder>? configure = null, bool trackArrays = true)
     {
-        var ledger = new ServerLedger();
+        var ledger = new ServerLedger(trackArrays);
         WebApplication app = TsvServiceApp.Create(
             settings ?? [],
             builder =>

@@ -54,23 +54,40 @@ public static class NaiveWriters
         return output.ToArray();
     }
 
-    /// <summary>What <c>POST /keys</c> must answer for <paramref name="rows"/> (tenant, user, version).</summary>
-    public static byte[] Keys(IEnumerable<(byte[] Tenant, Guid User, int Version)> rows)
+    /// <summary>What <c>POST /keys</c> must answer for <paramref name="rows"/> (tenant, user, version), in <see cref="KeysAnswerAsync"/>'s form.</summary>
+    public static string Keys(IEnumerable<(byte[] Tenant, Guid User, int Version)> rows)
     {
-        var output = new MemoryStream();
+        long count = 0, keyBytes = 0, labelBytes = 0;
+        ulong keySum = 0, labelSum = 0;
         foreach ((byte[] tenantUtf8, Guid user, int version) in rows)
         {
+            ulong ordinal = (ulong)++count;
             string tenant = Encoding.UTF8.GetString(tenantUtf8);
             string part = string.IsNullOrWhiteSpace(tenant) ? "unknown" : tenant.Replace(' ', '_').ToLowerInvariant();
-            string key = "tenant:" + part + ":user:" + user.ToString("N") + ":v" + version.ToString(CultureInfo.InvariantCulture);
-            output.Write(Encoding.UTF8.GetBytes(Escape(key)));
-            output.WriteByte((byte)'\t');
+            byte[] key = Encoding.UTF8.GetBytes("tenant:" + part + ":user:" + user.ToString("N") + ":v" + version.ToString(CultureInfo.InvariantCulture));
             byte[] label = [.. tenantUtf8, .. Encoding.UTF8.GetBytes(" v" + version.ToString(CultureInfo.InvariantCulture) + " (" + user.ToString("D") + ")")];
-            output.Write(EscapeBytes(label));
-            output.WriteByte((byte)'\n');
+            keyBytes += key.Length;
+            keySum += ValueChecksum.Of(key) * ordinal;
+            labelBytes += label.Length;
+            labelSum += ValueChecksum.Of(label) * ordinal;
         }
 
-        return output.ToArray();
+        return $"rows={count} keyBytes={keyBytes} keys={keySum:x16} labelBytes={labelBytes} labels={labelSum:x16}";
+    }
+
+    /// <summary>The answer of <c>POST /keys</c>: "rows=... keys=..." as <see cref="Keys"/> writes it, or the status and text of an error.</summary>
+    public static async Task<string> KeysAnswerAsync(HttpResponseMessage response)
+    {
+        string body = await response.Content.ReadAsStringAsync();
+        if ((int)response.StatusCode != 200)
+        {
+            return $"{(int)response.StatusCode} {body.TrimEnd('\n')}";
+        }
+
+        using var json = System.Text.Json.JsonDocument.Parse(body);
+        System.Text.Json.JsonElement root = json.RootElement;
+        return $"rows={root.GetProperty("rows").GetInt64()} keyBytes={root.GetProperty("keyBytes").GetInt64()} keys={root.GetProperty("keys").GetString()} " +
+            $"labelBytes={root.GetProperty("labelBytes").GetInt64()} labels={root.GetProperty("labels").GetString()}";
     }
 
     /// <summary>The writer's escapes: backslash, tab, LF, CR.</summary>

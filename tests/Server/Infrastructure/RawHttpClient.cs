@@ -28,6 +28,28 @@ public sealed class RawHttpClient : IDisposable
         return client;
     }
 
+    /// <summary>Connects and sends <c>GET <paramref name="pathAndQuery"/></c> with <c>Connection: close</c>.</summary>
+    public static async Task<RawHttpClient> GetAsync(Uri server, string pathAndQuery)
+    {
+        var client = new RawHttpClient();
+        await client._socket.ConnectAsync(server.Host, server.Port);
+        await client._socket.SendAsync(Encoding.ASCII.GetBytes($"GET {pathAndQuery} HTTP/1.1\r\nHost: {server.Authority}\r\nConnection: close\r\n\r\n"));
+        return client;
+    }
+
+    /// <summary>Reads until the server closes the connection into <paramref name="buffer"/>, over and over (nothing allocated per read); returns the bytes received.</summary>
+    public async Task<long> DrainAsync(Memory<byte> buffer)
+    {
+        long total = 0;
+        int read;
+        while ((read = await _socket.ReceiveAsync(buffer, SocketFlags.None)) > 0)
+        {
+            total += read;
+        }
+
+        return total;
+    }
+
     /// <summary>Closes the sending side: the server sees the end of the stream.</summary>
     public void EndSending() => _socket.Shutdown(SocketShutdown.Send);
 

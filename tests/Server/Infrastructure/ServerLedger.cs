@@ -20,12 +20,16 @@ public sealed record RequestOutcome(string Path, int Status, bool Aborted, strin
 /// library, the decompressor or the pipe took and never gave back is named, with its length, the request's path and
 /// the stack that rented it, whichever thread returned the others.
 /// </summary>
-public sealed class ServerLedger : IDisposable
+public sealed class ServerLedger(bool trackArrays = true) : IDisposable
 {
     private readonly ConcurrentQueue<RequestOutcome> _outcomes = new();
     private int _inFlight;
 
-    public PooledArrayLedger Arrays { get; } = new();
+    /// <summary>
+    /// The pooled arrays the requests rented. Null when not tracked: the ArrayPool events then stay off, since each one
+    /// allocates its payload (a test that counts allocations must not pay for the ledger's).
+    /// </summary>
+    public PooledArrayLedger? Arrays { get; } = trackArrays ? new PooledArrayLedger() : null;
 
     public int InFlight => Volatile.Read(ref _inFlight);
 
@@ -37,7 +41,7 @@ public sealed class ServerLedger : IDisposable
         Interlocked.Increment(ref _inFlight);
         var started = Stopwatch.StartNew();
         string? escaped = null;
-        using PooledArrayLedger.Scope scope = Arrays.Track(context.Request.Path + context.Request.QueryString);
+        using PooledArrayLedger.Scope? scope = Arrays?.Track(context.Request.Path + context.Request.QueryString);
         try
         {
             await next(context);
@@ -56,8 +60,8 @@ public sealed class ServerLedger : IDisposable
 
     /// <summary>Waits (up to 10 s) until no request is in flight and every array a request rented is back.</summary>
     public Task AssertAllReturnedAsync() =>
-        Arrays.AssertAllReturnedAsync(TimeSpan.FromSeconds(10), () => InFlight == 0,
-            () => $"{InFlight} requests in flight; the last ones:\n" + string.Join("\n", Outcomes.TakeLast(10)));
+        (Arrays ?? throw new InvalidOperationException("This ledger does not track pooled arrays.")).AssertAllReturnedAsync(
+            TimeSpan.FromSeconds(10), () => InFlight == 0, () => $"{InFlight} requests in flight; the last ones:\n" + string.Join("\n", Outcomes.TakeLast(10)));
 
     /// <summary>Waits until <paramref name="count"/> requests have ended (in total) and returns their outcomes.</summary>
     public async Task<IReadOnlyList<RequestOutcome>> WaitForOutcomesAsync(int count, TimeSpan timeout)
@@ -76,5 +80,5 @@ public sealed class ServerLedger : IDisposable
         return Outcomes;
     }
 
-    public void Dispose() => Arrays.Dispose();
+    public void Dispose() => Arrays?.Dispose();
 }
