@@ -14,7 +14,8 @@ namespace FastText.Samples.TsvService;
 /// this catches a complete HTTP body holding a gzip stream cut short by the client. At the end it compares the
 /// length of what came out with the last 4 bytes that went in (the trailer's length, modulo 2^32) and throws
 /// <see cref="InvalidDataException"/> when they differ. One gzip member, as HTTP clients send: a body of several
-/// concatenated members is refused unless their total length is the last one's.
+/// concatenated members is refused unless their total length is the last one's. An empty body is an empty upload:
+/// it is what GZipStream writes when no bytes went in, and nothing of it can have been cut.
 /// </summary>
 internal sealed class GzipBody : Stream
 {
@@ -51,7 +52,7 @@ internal sealed class GzipBody : Stream
     private int Counted(int read, int asked)
     {
         _length += read;
-        if (read == 0 && asked > 0 && (_compressed.Count < 18 || _compressed.TrailerLength != (uint)_length))
+        if (read == 0 && asked > 0 && (_compressed.Count is > 0 and < 18 || _compressed.TrailerLength != (uint)_length))
         {
             throw new InvalidDataException("The gzip body ends before its trailer: it was cut short.");
         }

@@ -44,6 +44,17 @@ public sealed class CorrectnessTests : IAsyncLifetime
         Assert.True(expected == actual, $"{upload}\nexpected: {expected}\nactual:   {actual}");
     }
 
+    /// <summary>An empty gzip body (GZipStream writes nothing for no bytes) is an empty upload, not a stream cut short.</summary>
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task An_empty_gzip_body_is_an_empty_upload(bool records)
+    {
+        UploadCase upload = UploadCase.Create(1364040005) with { Body = [], Gzip = true, Records = records };
+        Assert.Empty(upload.WireBody);
+        await UploadAsync(upload, upload.Seed);
+    }
+
     /// <summary>A few large uploads, each much bigger than one read of the pipe.</summary>
     [Fact]
     public async Task Large_uploads_give_the_sequential_readers_totals()
