@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One entry point for people and CI.
 #   ./build.sh test   build everything, pack, and run the property suite for both library builds
-#                     under every instruction-set configuration, the FT0001 analyzer tests and the server tests
-#                     (the sample service on Kestrel, tests/Server) once, then the netstandard2.0
+#                     under every instruction-set configuration, the FT0001 analyzer tests, the KeyShape generator's
+#                     tests (random programs compiled with and without it) and the server tests (the sample service
+#                     on Kestrel, tests/Server) once, then the netstandard2.0
 #                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check, both library builds
 #                     as linux-arm64 CoreCLR processes (qemu on x64; AdvSimd on and DOTNET_EnableHWIntrinsic=0;
 #                     eng/test-arm64.sh), tsvcut cross-compiled for linux-arm64 against GNU cut, and every fuzz
@@ -17,9 +18,15 @@
 #                     classes (ascii, builders, keys, tsv; builders-mono: the netstandard2.0 build vs ZString's on
 #                     Mono, bench/Mono), copy each class's markdown table into bench/results/ with a header naming
 #                     CPU, runtime, date and commit; tsvcut runs samples/TsvCut/demo.sh --peers (GNU cut, mawk,
-#                     Miller; one core and two; best of five) into bench/results/tsvcut/peers.md. ARGS go to
+#                     Miller; one core and two; medians of seven alternated rounds) into bench/results/tsvcut/peers.md. ARGS go to
 #                     BenchmarkDotNet (a --filter given there replaces the suite's; with --job Dry, a check that the
 #                     classes run, nothing is written to bench/results) or, for tsvcut, to demo.sh (rows)
+#   ./build.sh bench compare [BASE] [SUITE] [--runs N] [--filter F]
+#                     the medians, intervals and Mann-Whitney tests of N (default 5) processes: the working tree
+#                     against the fastest peer of each group, or against commit BASE (alternated processes), into
+#                     bench/results/compare/ (CONTRIBUTING.md, "Claims")
+#   ./build.sh bench readme
+#                     the README's benchmark table, from the comparisons bench/readme-benchmarks.tsv names
 #   ./build.sh pack   make the .nupkg/.snupkg under artifacts/package, then check them (as CI does)
 #   ./build.sh consumers
 #                     the package's consumers (tests/Consumers) on that package, with every C# example of the READMEs
@@ -53,6 +60,9 @@ build_all() {
   # The Mono benchmark host (net48, against Mono's reference assemblies; outside the solution so that building it
   # never needs Mono) is built too, so it cannot rot between `./build.sh bench builders-mono` runs.
   dotnet build bench/Mono/FastText.Benchmarks.Mono.csproj -c "$configuration" -nologo -clp:NoSummary -v:quiet
+  # The comparison tool behind the README's figures (outside the solution, like eng/PackageTools), with its self-check.
+  dotnet build eng/BenchCompare/BenchCompare.csproj -c "$configuration" -nologo -clp:NoSummary -v:quiet
+  dotnet "eng/BenchCompare/bin/$configuration/net10.0/BenchCompare.dll" selftest
 }
 
 lint_workflows() {
@@ -213,12 +223,26 @@ analyzer_tests() {
   if ((status != 0)); then tail -60 "$output"; return 1; fi
 }
 
+# The KeyShape interceptor generator's tests (tests/Generators): once, on the installed runtime, like the analyzer's. Their
+# differential property compiles random programs with and without the generator and runs both
+# (FASTTEXT_DIFFERENTIAL_PROGRAMS of them, 250 by default; FASTTEXT_DIFFERENTIAL_MINUTES runs for that long instead).
+generator_tests() {
+  local report_dir=$results_dir/generators status=0
+  local output=$report_dir/console.txt
+  rm -rf "$report_dir"; mkdir -p "$report_dir"
+  dotnet test tests/Generators/FastText.Generators.Tests.csproj -c "$configuration" --no-build -nologo \
+    --logger "trx;LogFileName=results.trx" --logger "console;verbosity=detailed" --results-directory "$report_dir" >"$output" 2>&1 || status=$?
+  grep -E '^\s*Failed |Passed!|Failed!|[0-9]+ programs, ' "$output" | sed 's/^ */  /' || true
+  if ((status != 0)); then tail -60 "$output"; return 1; fi
+}
+
 # The library behind a real server (tests/Server): the sample service (samples/TsvService) on Kestrel on a loopback
 # port, driven by HttpClient: random uploads in random packets against the sequential reader, downloads against a
 # naive writer, many clients at once, a 1 GiB upload and download through the service as a process of its own with
-# its peak working set checked, and clients that disconnect, trickle, cut bodies short or stall. Once, after
-# run_tests (which empties the results folder CI uploads): the instruction-set configurations change nothing on the
-# wire. FASTTEXT_SERVER_BIG_MB sets the big body's size (1024 by default).
+# its peak working set checked, clients that disconnect, trickle, cut bodies short or stall, and each endpoint's
+# allocations against its row count (none per row). Once, after run_tests (which empties the results folder CI
+# uploads): the instruction-set configurations change nothing on the wire. FASTTEXT_SERVER_BIG_MB sets the big body's
+# size (1024 by default).
 server_tests() {
   local report_dir=$results_dir/server status=0
   local output=$report_dir/console.txt
@@ -226,8 +250,9 @@ server_tests() {
   dotnet test tests/Server/FastText.Server.Tests.csproj -c "$configuration" --no-build -nologo \
     --logger "trx;LogFileName=results.trx" --results-directory "$report_dir" >"$output" 2>&1 || status=$?
   grep -E '^\s*Failed |Passed!|Failed!' "$output" | sed 's/^/  /' || true
-  # What the load tests measured (their output, kept in the trx): sizes, times, the service's peak working set.
-  grep -ohE '(peak working set|upload of|download of|[0-9]+ clients x)[^&<]*' "$report_dir"/*.trx 2>/dev/null | sed 's/^/    /' || true
+  # What the load and allocation tests measured (their output, kept in the trx): sizes, times, the service's peak
+  # working set, bytes per row.
+  grep -ohE '(peak working set|upload of|download of|[0-9]+ clients x|(upload|upload records|upload gzip|download|keys): [-0-9.]+ B per extra row)[^&<]*' "$report_dir"/*.trx 2>/dev/null | sed 's/^/    /' || true
   if ((status != 0)); then tail -60 "$output"; return 1; fi
 }
 
@@ -242,6 +267,7 @@ check_format() {
   dotnet format FastText.sln --verify-no-changes --no-restore -v:quiet
   dotnet format eng/PackageTools/PackageTools.csproj --verify-no-changes -v:quiet
   dotnet format eng/Generate/Generate.csproj --verify-no-changes -v:quiet
+  dotnet format eng/BenchCompare/BenchCompare.csproj --verify-no-changes -v:quiet
   dotnet format bench/Mono/FastText.Benchmarks.Mono.csproj --verify-no-changes -v:quiet
 }
 
@@ -284,9 +310,114 @@ bench_results_header() {
   printf -- '- Command: `%s`\n\n' "$command"
 }
 
+# ./build.sh bench compare [BASE] [SUITE] [--runs N] [ARGS...]: the only source of the ratios the README and the
+# performance commits quote. Without BASE: the working tree's build, N (default 5) processes one after the other,
+# each method of FastText's against the fastest peer of its group, the ratio formed within each process. With BASE (a
+# commit): that commit's benchmarks built beside the working tree's, the two builds' processes alternated
+# (base head base head ...), each method head over base, paired by round. Either way eng/BenchCompare prints the
+# median ratio, its distribution-free interval, Mann-Whitney's p and a verdict, and writes them (markdown and json)
+# to bench/results/compare/. Each process runs its classes in-process on one job (1 launch, 10 warm-ups, 8
+# iterations of 120 ms; FASTTEXT_COMPARE_JOB replaces those counts). SUITE is a suite name (as for `bench`) or all;
+# --filter narrows it; other ARGS go to BenchmarkDotNet.
+bench_compare() {
+  local base="" suite="" runs=${FASTTEXT_COMPARE_RUNS:-5} extra=() filter=""
+  if [[ $# -gt 0 && $1 != -* ]] && ! bench_suite_filter "$1" >/dev/null && [[ $1 != all ]]; then
+    base=$(git rev-parse --verify --quiet "$1^{commit}") || { echo "bench compare: '$1' is neither a suite nor a commit" >&2; return 2; }
+    shift
+  fi
+  if [[ $# -gt 0 && $1 != -* ]]; then suite=$1; shift; else suite=all; fi
+  while [[ $# -gt 0 ]]; do
+    case "$1" in
+      --runs) runs=$2; shift 2 ;;
+      --filter) filter=$2; shift 2 ;;
+      *) extra+=("$1"); shift ;;
+    esac
+  done
+  if [[ -z $filter ]]; then
+    if [[ $suite == all ]]; then filter='FastText.Benchmarks.*'; else filter=$(bench_suite_filter "$suite") || { echo "bench compare: unknown suite '$suite'" >&2; return 2; }; fi
+  fi
+  ((runs >= 2)) || { echo "bench compare: --runs must be at least 2 (5 or more for a claim)" >&2; return 2; }
+
+  local work=$PWD/artifacts/compare label host_args=() mono=0
+  [[ $suite == builders-mono ]] && mono=1
+  rm -rf "$work"; mkdir -p "$work/runs"
+  bench_compare_build head "$PWD" "$work/head" "$mono"
+  if [[ -n $base ]]; then
+    git worktree remove --force "$work/base-src" 2>/dev/null || true
+    git worktree add --detach --quiet "$work/base-src" "$base"
+    bench_compare_build base "$work/base-src" "$work/base" "$mono"
+    git worktree remove --force "$work/base-src"
+  fi
+  dotnet build eng/BenchCompare/BenchCompare.csproj -c Release -nologo -v:quiet -clp:NoSummary >/dev/null
+
+  # The Mono host's classes bring their own in-process job; bench/'s get one job for every class from here.
+  # FASTTEXT_COMPARE_JOB replaces the job's counts (a quick check of the tool: "--warmupCount 1 --iterationCount 3").
+  local job=${FASTTEXT_COMPARE_JOB:---warmupCount 10 --iterationCount 8 --iterationTime 120}
+  # shellcheck disable=SC2206 # the job's words are options
+  ((mono)) || host_args=(--inProcess --launchCount 1 $job)
+  bench_started
+  local round labels=(head)
+  [[ -n $base ]] && labels=(base head)
+  for ((round = 1; round <= runs; round++)); do
+    for label in "${labels[@]}"; do
+      local out="$work/runs/$label-$round"
+      printf '  [%s] round %d of %d: %s build\n' "$(date -u +%H:%M:%S)" "$round" "$runs" "$label"
+      mkdir -p "$out"
+      if ! bench_compare_host "$work/$label" "$mono" --filter "$filter" "${host_args[@]}" --exporters json \
+          --artifacts "$out" "${extra[@]}" >"$out/run.log" 2>&1; then
+        tail -40 "$out/run.log"; echo "bench compare: the $label run of round $round failed ($out/run.log)" >&2; return 1
+      fi
+    done
+  done
+
+  local name title mode=peers command="./build.sh bench compare${base:+ $(git rev-parse --short "$base")} $suite --runs $runs${extra[*]:+ ${extra[*]}}"
+  if [[ -n $base ]]; then
+    mode=base; name="$suite-$(git rev-parse --short "$base")-vs-$(git rev-parse --short HEAD)"
+    title="$suite: working tree ($(git rev-parse --short HEAD)) against $(git rev-parse --short "$base")"
+  else
+    name="$suite-peers"; title="$suite: FastText against the fastest peer"
+  fi
+  [[ $filter == "$(bench_suite_filter "$suite" 2>/dev/null || echo 'FastText.Benchmarks.*')" ]] || name="$name-$(tr -c 'A-Za-z0-9\n' '_' <<<"$filter" | sed 's/__*/_/g; s/^_//; s/_$//')"
+  mkdir -p bench/results/compare
+  local table=$work/table.md
+  dotnet eng/BenchCompare/bin/Release/net10.0/BenchCompare.dll analyze "$work/runs" --mode "$mode" --title "$title" \
+    --markdown "$table" --json "bench/results/compare/$name.json"
+  { bench_results_header "$title" "$command"; cat "$table"; } >"bench/results/compare/$name.md"
+  echo "  written: bench/results/compare/$name.md (and .json)"
+}
+
+# Builds the benchmark host of the tree at $2 into $3 (a copy, so later edits of the tree change nothing in it).
+bench_compare_build() {
+  local label=$1 tree=$2 into=$3 mono=$4
+  echo "  building the $label benchmarks ($tree)"
+  if ((mono)); then
+    eng/test-mono.sh setup >/dev/null
+    dotnet build "$tree/bench/Mono/FastText.Benchmarks.Mono.csproj" -c Release -nologo -v:quiet -clp:NoSummary >/dev/null
+    cp -r "$tree/bench/Mono/bin/Release/net48" "$into"
+  else
+    dotnet build "$tree/bench/FastText.Benchmarks.csproj" -c Release -nologo -v:quiet -clp:NoSummary >/dev/null
+    cp -r "$tree/bench/bin/Release/net10.0" "$into"
+  fi
+}
+
+bench_compare_host() {
+  local host=$1 mono=$2
+  shift 2
+  if ((mono)); then mono "$host/FastText.Benchmarks.Mono.exe" "$@"; else dotnet "$host/FastText.Benchmarks.dll" "$@"; fi
+}
+
 bench() {
   local suite=${1:-} results
   shift || true
+  if [[ $suite == compare ]]; then
+    bench_compare "$@"
+    return
+  fi
+  if [[ $suite == readme ]]; then
+    dotnet build eng/BenchCompare/BenchCompare.csproj -c Release -nologo -v:quiet -clp:NoSummary >/dev/null
+    dotnet eng/BenchCompare/bin/Release/net10.0/BenchCompare.dll readme bench/readme-benchmarks.tsv README.md
+    return
+  fi
   if [[ $suite == tsvcut ]]; then
     results=bench/results/tsvcut
     mkdir -p "$results"
@@ -302,7 +433,7 @@ bench() {
   fi
   local filter
   if ! filter=$(bench_suite_filter "$suite"); then
-    echo "usage: $0 bench {ascii|builders|builders-mono|keys|tsv|tsvcut} [ARGS...]" >&2
+    echo "usage: $0 bench {ascii|builders|builders-mono|keys|tsv|tsvcut|compare|readme} [ARGS...]" >&2
     return 2
   fi
   # The tables in bench/results come from each class's own job: a run with another (--job Dry, a check that the
@@ -490,6 +621,7 @@ case "${1:-test}" in
         "Fuzz replay, then the tsvcut differential suite (samples/TsvCut/tests/differential.sh)" fuzz_and_differential
     step "Property tests: 2 library builds x 4 instruction-set configurations (no-avx512 only on an AVX-512 CPU)" run_tests
     step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
+    step "KeyShape generator tests and its differential of random programs (tests/Generators)" generator_tests
     step "Server tests (tests/Server): the sample service on Kestrel, loopback, real HttpClient; load, 1 GiB bodies, faults" server_tests
     step "Publish the CoreCLR ARM64 suite runners (both library builds)" eng/test-arm64.sh publish
     step "Two lanes at once: CoreCLR ARM64 (both builds, AdvSimd and HWIntrinsic=0) | Mono x64/ARM64 + net48 consumer, then tsvcut linux-arm64, then every fuzz target under AFL++ for 20 s" emulated_lanes

@@ -22,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
 
-targets=(ascii tsv vsb keys tsvwriter utf8 cutfields cutargs)
+targets=(ascii tsv vsb keys tsvwriter utf8 cutfields cutargs parse)
 bin=fuzz/FastText.Fuzz/bin/Release/net10.0
 instrumented_root=artifacts/fuzz-instrumented
 output_root=artifacts/fuzz

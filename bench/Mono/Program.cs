@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Running;
+using FastText.Benchmarks.Infrastructure;
 
 namespace FastText.Benchmarks.Mono;
 
@@ -8,5 +9,5 @@ public static class Program
 {
     /// <summary>BenchmarkDotNet's switcher; its command line as in bench/ (--filter, --list, --job Dry).</summary>
     public static void Main(string[] args) =>
-        BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, DefaultConfig.Instance);
+        BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, DefaultConfig.Instance.AddExporter(CompareRolesExporter.Instance));
 }

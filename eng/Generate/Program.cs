@@ -24,7 +24,8 @@ internal static class Program
         string root = FindRepositoryRoot();
         int stale = 0;
         int count = 0;
-        foreach (GeneratedFile file in KeyShapeTemplate.Files().Concat(AsciiVectorTemplate.Files()))
+        foreach (GeneratedFile file in KeyShapeTemplate.Files().Concat(AsciiVectorTemplate.Files()).Concat(PowersOfFiveTemplate.Files()).Concat(TsvRowNumbersTemplate.Files())
+            .Concat(AppendFormatTemplate.Files()).Concat(TextWriterTemplate.Files()))
         {
             count++;
             string path = Path.Combine(root, file.Path);

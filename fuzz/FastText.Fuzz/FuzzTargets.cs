@@ -15,6 +15,7 @@ internal static class FuzzTargets
         new Utf8BuilderFuzzTarget(),
         new CutFieldListFuzzTarget(),
         new CutCommandLineFuzzTarget(),
+        new ParseFuzzTarget(),
     };
 }
 
@@ -25,5 +26,5 @@ internal static class FuzzTargets
 /// </summary>
 internal static class FuzzTargetNames
 {
-    public static IReadOnlyList<string> All { get; } = new[] { "ascii", "tsv", "vsb", "keys", "tsvwriter", "utf8", "cutfields", "cutargs" };
+    public static IReadOnlyList<string> All { get; } = new[] { "ascii", "tsv", "vsb", "keys", "tsvwriter", "utf8", "cutfields", "cutargs", "parse" };
 }

@@ -7,9 +7,9 @@
 #        samples/TsvCut/demo.sh --peers [ROWS]  (what `./build.sh bench tsvcut` runs) the same tsvcut against GNU cut,
 #        mawk and Miller (mlr, installed with apt-get when missing) on two files of about the same size: the demo's
 #        25 columns and a 33-column CloudFront-style log (ROWS*5/8 lines). Each tool runs pinned to one core
-#        (taskset -c 0: a server whose other cores are busy) and on two (taskset -c 0,1); best of five wall times,
-#        with the user+system CPU time of that run; every output compared byte for byte with cut's. Prints a
-#        Markdown table.
+#        (taskset -c 0: a server whose other cores are busy) and on two (taskset -c 0,1), the tools in turn for seven
+#        rounds (TSVCUT_PEER_RUNS): the median wall and user+system CPU times with their ranges, the ratio to cut formed
+#        within each round; every output compared byte for byte with cut's. Prints a Markdown table.
 set -euo pipefail
 
 peers=0
@@ -109,7 +109,8 @@ if [[ ! -x "$bin/tsvcut" ]]; then
 fi
 echo "tsvcut built: $build"
 
-# --peers: every tool on both files, one core and two, best of five; a Markdown table.
+# --peers: every tool on both files, one core and two; the tools in turn, seven rounds (TSVCUT_PEER_RUNS), medians
+# with their ranges; a Markdown table.
 if ((peers)); then
   if [[ ! "$fields" =~ ^[0-9]+(,[0-9]+)*$ ]]; then
     echo "--peers takes FIELDS as a plain list (1,2,11): mawk and mlr are given the same list" >&2
@@ -131,19 +132,16 @@ if ((peers)); then
       mlr) taskset -c "$cpus" mlr --tsv --implicit-tsv-header --headerless-tsv-output cut -o -f "$fields" "$input" > "$output" ;;
     esac
   }
-  # Best of five: prints "wall_ms cpu_ms" of the fastest run (CPU = user + system of that run, children included).
-  best_of_five() {
-    local best_wall=999999 best_cpu=0 timing wall user sys
-    for _ in 1 2 3 4 5; do
-      timing=$( { TIMEFORMAT='%3R %3U %3S'; time run_tool "$@" 2>/dev/null; } 2>&1 )
-      read -r wall user sys <<<"$timing"
-      if awk -v w="$wall" -v b="$best_wall" 'BEGIN { exit !(w < b) }'; then
-        best_wall=$wall
-        best_cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.3f", u + s }')
-      fi
-    done
-    awk -v w="$best_wall" -v c="$best_cpu" 'BEGIN { printf "%.1f %.1f", w * 1000, c * 1000 }'
+  # One timed run: prints "wall_ms cpu_ms" (CPU = user + system, children included).
+  timed_run() {
+    local timing wall user sys
+    timing=$( { TIMEFORMAT='%3R %3U %3S'; time run_tool "$@" 2>/dev/null; } 2>&1 )
+    read -r wall user sys <<<"$timing"
+    awk -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN { printf "%.1f %.1f", w * 1000, (u + s) * 1000 }'
   }
+  # The median of the numbers on stdin, and "min-max".
+  median_of() { sort -g | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.1f %.1f-%.1f", m, v[1], v[NR] }'; }
+  runs=${TSVCUT_PEER_RUNS:-7}
   tools=(cut tsvcut mawk)   # cut first: every other row's ratio is to its time
   command -v mlr >/dev/null 2>&1 && tools+=(mlr)
   core_sets=(0)
@@ -151,8 +149,10 @@ if ((peers)); then
   generate_demo25 "$rows" > "$work/demo25.tsv"
   generate_cloudfront33 $((rows * 5 / 8)) > "$work/cloudfront33.tsv"
   echo "Fields $fields; tsvcut: $build; $(cut --version | head -1); mawk $(mawk -W version 2>&1 | head -1 | awk '{ print $2 }'); $(mlr --version 2>/dev/null || echo 'no mlr')"
+  echo "Each tool runs once per round, the tools in turn, $runs rounds: the median of the rounds and their range; the ratio"
+  echo "to GNU cut is formed within each round (the same moment of the machine) and its median given with its range."
   echo
-  echo "| file | cores | tool | wall ms (best of 5) | CPU ms | MB/s | GNU cut's wall / this |"
+  echo "| file | cores | tool | wall ms, median (range) | CPU ms, median | MB/s | GNU cut's wall / this, median (range) |"
   echo "|---|---|---|---:|---:|---:|---:|"
   for file in demo25 cloudfront33; do
     input="$work/$file.tsv"
@@ -160,22 +160,35 @@ if ((peers)); then
     label="$file ($(awk -v b="$size" 'BEGIN { printf "%.1f MB", b / 1e6 }'), $(wc -l < "$input") lines)"
     run_tool cut 0 "$input" "$work/expected.out"
     for cpus in "${core_sets[@]}"; do
-      declare -A wall_of=()
       for tool in "${tools[@]}"; do
         run_tool "$tool" "$cpus" "$input" "$work/$tool.out"
         if ! cmp -s "$work/$tool.out" "$work/expected.out"; then
           echo "OUTPUTS DIFFER: $tool on $file:"; cmp "$work/$tool.out" "$work/expected.out" || true
           exit 1
         fi
-        read -r wall cpu <<<"$(best_of_five "$tool" "$cpus" "$input" /dev/null)"
-        wall_of[$tool]=$wall
-        printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$( [[ $cpus == 0 ]] && echo 1 || echo 2 )" "$tool" "$wall" "$cpu" \
-          "$(awk -v b="$size" -v ms="$wall" 'BEGIN { printf "%.0f", b / 1e3 / ms }')" \
-          "$(awk -v c="${wall_of[cut]}" -v t="$wall" 'BEGIN { printf "%.2fx", c / t }')"
+        : > "$work/$tool.walls"; : > "$work/$tool.cpus"; : > "$work/$tool.ratios"
       done
-      awk -v c="${wall_of[cut]}" -v t="${wall_of[tsvcut]}" -v f="$file" -v n="$( [[ $cpus == 0 ]] && echo one || echo two )" \
-        'BEGIN { printf "| %s | %s | **tsvcut vs GNU cut** | | | | **%.2fx** |\n", f, n, c / t }'
-      unset wall_of
+      for ((round = 1; round <= runs; round++)); do
+        declare -A wall_of=()
+        for tool in "${tools[@]}"; do
+          read -r wall cpu <<<"$(timed_run "$tool" "$cpus" "$input" /dev/null)"
+          wall_of[$tool]=$wall
+          echo "$wall" >> "$work/$tool.walls"; echo "$cpu" >> "$work/$tool.cpus"
+        done
+        for tool in "${tools[@]}"; do
+          awk -v c="${wall_of[cut]}" -v t="${wall_of[$tool]}" 'BEGIN { printf "%.4f\n", c / t }' >> "$work/$tool.ratios"
+        done
+        unset wall_of
+      done
+      for tool in "${tools[@]}"; do
+        read -r wall wall_range <<<"$(median_of < "$work/$tool.walls")"
+        read -r cpu _ <<<"$(median_of < "$work/$tool.cpus")"
+        read -r ratio ratio_range <<<"$(median_of < "$work/$tool.ratios")"
+        printf '| %s | %s | %s | %s (%s) | %s | %s | %.2fx (%s) |\n' "$label" "$( [[ $cpus == 0 ]] && echo 1 || echo 2 )" "$tool" "$wall" "$wall_range" "$cpu" \
+          "$(awk -v b="$size" -v ms="$wall" 'BEGIN { printf "%.0f", b / 1e3 / ms }')" "$ratio" "$ratio_range"
+      done
+      read -r ratio ratio_range <<<"$(median_of < "$work/tsvcut.ratios")"
+      printf '| %s | %s | **tsvcut vs GNU cut** | | | | **%.2fx** (%s) |\n' "$file" "$( [[ $cpus == 0 ]] && echo one || echo two )" "$ratio" "$ratio_range"
     done
   done
   echo

@@ -80,6 +80,9 @@ internal static class KeyShapeEmitter
         code.AppendLine();
         code.AppendLine("            return magnitude >= 10 ? length + 1 : length;");
         code.AppendLine("        }");
+        code.AppendLine();
+        code.AppendLine("        [global::System.Diagnostics.CodeAnalysis.DoesNotReturn]");
+        code.AppendLine("        private static void ThrowNullReference() => throw new global::System.NullReferenceException();");
         code.AppendLine("    }");
         code.AppendLine("}");
         code.AppendLine();
@@ -107,6 +110,13 @@ internal static class KeyShapeEmitter
 
         code.Append("        ").AppendLine(signature);
         code.AppendLine("        {");
+        code.AppendLine("            // The receiver is read, as the library's call reads it: null (a field read before its initializer ran, or");
+        code.AppendLine("            // a [ThreadStatic] one on another thread) throws NullReferenceException.");
+        code.AppendLine("            if (shape is null)");
+        code.AppendLine("            {");
+        code.AppendLine("                ThrowNullReference();");
+        code.AppendLine("            }");
+        code.AppendLine();
     }
 
     private static string Values(InterceptorPlan plan) => string.Join(", ", plan.ValueTypes.Select((_, i) => "value" + (i + 1).ToString(CultureInfo.InvariantCulture)));

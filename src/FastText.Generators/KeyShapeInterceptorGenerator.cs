@@ -16,7 +16,8 @@ namespace FastText.Generators;
 /// interceptors: the call site stays as written, the library's own method remains the reference and the fallback.
 /// Needs C# 12 or later, a target with <c>string.Create</c> and <c>IUtf8SpanFormattable</c> (.NET 8+), and the
 /// <c>FastText.Generated</c> namespace in <c>InterceptorsNamespaces</c> (the package's build props add it); the
-/// MSBuild property <c>FastTextInterceptKeyShapes=false</c> turns it off.
+/// MSBuild property <c>FastTextInterceptKeyShapes=false</c> turns it off, and <c>FastTextExplainKeyShapes=true</c>
+/// reports why each call it leaves to the library is left (<see cref="KeyShapeDiagnostics"/>).
 /// </summary>
 [Generator(LanguageNames.CSharp)]
 public sealed class KeyShapeInterceptorGenerator : IIncrementalGenerator
@@ -26,10 +27,8 @@ public sealed class KeyShapeInterceptorGenerator : IIncrementalGenerator
     {
         IncrementalValueProvider<ImmutableArray<InvocationExpressionSyntax>> calls = context.SyntaxProvider
             .CreateSyntaxProvider(
-                static (node, _) => node is InvocationExpressionSyntax
-                {
-                    Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: KeyShapeRecognizer.InterceptedBuild or KeyShapeRecognizer.InterceptedTryFormat or KeyShapeRecognizer.InterceptedTryFormatUtf8 },
-                },
+                static (node, _) => node is InvocationExpressionSyntax { Expression: var callee } && MethodName(callee) is
+                    KeyShapeRecognizer.InterceptedBuild or KeyShapeRecognizer.InterceptedTryFormat or KeyShapeRecognizer.InterceptedTryFormatUtf8,
                 static (syntax, _) => (InvocationExpressionSyntax)syntax.Node)
             .Collect();
 
@@ -38,51 +37,106 @@ public sealed class KeyShapeInterceptorGenerator : IIncrementalGenerator
             context.CompilationProvider.Combine(calls).Combine(context.AnalyzerConfigOptionsProvider);
         context.RegisterSourceOutput(input, static (output, source) =>
         {
-            if (source.Options.GlobalOptions.TryGetValue("build_property.FastTextInterceptKeyShapes", out string? enabled)
-                && string.Equals(enabled.Trim(), "false", System.StringComparison.OrdinalIgnoreCase))
+            AnalyzerConfigOptions options = source.Options.GlobalOptions;
+            if (IsSet(options, "FastTextInterceptKeyShapes", "false"))
             {
                 return;
             }
 
-            string? code = Generate(source.Source.Compilation, source.Source.Calls, output.CancellationToken);
+            List<Diagnostic>? explanations = IsSet(options, KeyShapeDiagnostics.ExplainProperty, "true") ? [] : null;
+            string? code = Generate(source.Source.Compilation, source.Source.Calls, explanations, output.CancellationToken);
             if (code is not null)
             {
                 output.AddSource("FastText.KeyShapeInterceptors.g.cs", code);
             }
+
+            foreach (Diagnostic explanation in explanations ?? [])
+            {
+                output.ReportDiagnostic(explanation);
+            }
         });
     }
 
-    private static string? Generate(Compilation compilation, ImmutableArray<InvocationExpressionSyntax> calls, CancellationToken cancellation)
+    private static bool IsSet(AnalyzerConfigOptions options, string property, string value) =>
+        options.TryGetValue("build_property." + property, out string? given)
+        && string.Equals(given.Trim(), value, System.StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>The name a call's callee ends with: <c>x.Build</c>, or <c>x?.Build</c> (never intercepted, but
+    /// explained).</summary>
+    private static string? MethodName(ExpressionSyntax callee) => callee switch
     {
-        if (calls.IsDefaultOrEmpty
-            || compilation is not CSharpCompilation { LanguageVersion: >= LanguageVersion.CSharp12 }
-            || compilation.GetTypeByMetadataName("System.IUtf8SpanFormattable") is null
-            || compilation.GetTypeByMetadataName("System.Text.Unicode.Utf8") is null)
+        MemberAccessExpressionSyntax access => access.Name.Identifier.ValueText,
+        MemberBindingExpressionSyntax binding => binding.Name.Identifier.ValueText,
+        _ => null,
+    };
+
+    private static string? Generate(Compilation compilation, ImmutableArray<InvocationExpressionSyntax> calls, List<Diagnostic>? explanations, CancellationToken cancellation)
+    {
+        if (calls.IsDefaultOrEmpty)
         {
             return null;
         }
 
-        var format = SymbolDisplayFormat.FullyQualifiedFormat.AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
-        var plans = new Dictionary<string, InterceptorPlan>(System.StringComparer.Ordinal);
+        string? projectReason = compilation switch
+        {
+            not CSharpCompilation { LanguageVersion: >= LanguageVersion.CSharp12 } => "the project compiles as a C# version before 12, which has no interceptors",
+            _ when compilation.GetTypeByMetadataName("System.IUtf8SpanFormattable") is null || compilation.GetTypeByMetadataName("System.Text.Unicode.Utf8") is null =>
+                "the target framework has no IUtf8SpanFormattable (it is older than .NET 8)",
+            _ => null,
+        };
+        if (projectReason is not null && explanations is null)
+        {
+            return null;
+        }
+
+        // The calls of KeyShape's methods, bound.
+        var models = new SemanticModels(compilation);
+        var keyShapeCalls = new List<(InvocationExpressionSyntax Syntax, IInvocationOperation Operation, SemanticModel Model)>();
         foreach (InvocationExpressionSyntax call in calls)
         {
             cancellation.ThrowIfCancellationRequested();
-            SemanticModel model = compilation.GetSemanticModel(call.SyntaxTree);
-            if (model.GetOperation(call, cancellation) is not IInvocationOperation operation
-                || !KeyShapeRecognizer.TryRecognize(compilation, operation, out GeneratedShape shape))
+            SemanticModel model = models.For(call.SyntaxTree);
+            if (model.GetOperation(call, cancellation) is IInvocationOperation operation && KeyShapeRecognizer.IsKeyShapeCall(operation))
             {
+                keyShapeCalls.Add((call, operation, model));
+            }
+        }
+
+        if (projectReason is not null)
+        {
+            foreach ((InvocationExpressionSyntax syntax, IInvocationOperation operation, _) in keyShapeCalls)
+            {
+                Explain(explanations, syntax, operation, projectReason);
+            }
+
+            return null;
+        }
+
+        var fields = new FieldUseFinder(
+            models, keyShapeCalls.Select(c => KeyShapeRecognizer.ReceiverField(c.Operation)?.Name).OfType<string>(), cancellation);
+        var format = SymbolDisplayFormat.FullyQualifiedFormat.AddMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+        var plans = new Dictionary<string, InterceptorPlan>(System.StringComparer.Ordinal);
+        foreach ((InvocationExpressionSyntax call, IInvocationOperation operation, SemanticModel model) in keyShapeCalls)
+        {
+            cancellation.ThrowIfCancellationRequested();
+            if (!KeyShapeRecognizer.TryRecognize(models, operation, fields, out GeneratedShape shape, out string declined))
+            {
+                Explain(explanations, call, operation, declined);
                 continue;
             }
 
             string method = operation.TargetMethod.Name;
             if (method == KeyShapeRecognizer.InterceptedTryFormatUtf8 && !shape.EncodesPieceByPiece)
             {
+                Explain(explanations, call, operation,
+                    "its shape's UTF-8 cannot be written piece by piece (a literal starts with a low surrogate, ends with a high one or holds a lone one, or two text parts touch)");
                 continue;
             }
 
             InterceptableLocation? location = model.GetInterceptableLocation(call, cancellation);
             if (location is null)
             {
+                Explain(explanations, call, operation, "the compiler cannot intercept this call site");
                 continue;
             }
 
@@ -99,5 +153,21 @@ public sealed class KeyShapeInterceptorGenerator : IIncrementalGenerator
         }
 
         return plans.Count == 0 ? null : KeyShapeEmitter.Emit(plans.Values.ToList());
+    }
+
+    private static void Explain(List<Diagnostic>? explanations, InvocationExpressionSyntax call, IInvocationOperation operation, string reason)
+    {
+        if (explanations is null)
+        {
+            return;
+        }
+
+        Location location = call.Expression switch
+        {
+            MemberAccessExpressionSyntax access => access.Name.GetLocation(),
+            MemberBindingExpressionSyntax binding => binding.Name.GetLocation(),
+            _ => call.GetLocation(),
+        };
+        explanations.Add(Diagnostic.Create(KeyShapeDiagnostics.LeftToLibrary, location, operation.TargetMethod.Name, reason));
     }
 }

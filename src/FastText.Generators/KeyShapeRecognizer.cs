@@ -1,6 +1,8 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Globalization;
 using System.Linq;
+using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
@@ -9,10 +11,13 @@ namespace FastText.Generators;
 
 /// <summary>
 /// Decides whether a <c>Build</c>, <c>TryFormat</c> or <c>TryFormatUtf8</c> call can be intercepted, and with what shape. It says yes
-/// only when the receiver is a <c>static readonly</c> field of this compilation, assigned nowhere but in its own
-/// initializer, and that initializer is <c>KeyShape.Format</c> (plain placeholders) or <c>KeyShape.Join</c> over parts
-/// of <see cref="GeneratedPartKind"/>, with constant literals. Anything else (other parts, rules, formats, a shape built
-/// at run time) is left to the library: a call not intercepted is still correct, only not specialized.
+/// only when the receiver is a <c>static readonly</c> field of this compilation that nothing but its own initializer
+/// assigns or takes by reference (<see cref="FieldUseFinder"/>), and that initializer is <c>KeyShape.Format</c>
+/// (placeholders without formats) or <c>KeyShape.Join</c> over parts of <see cref="GeneratedPartKind"/>, with constant
+/// literals. Such a field holds null (read before its initializer ran, or a <c>[ThreadStatic]</c> field on another
+/// thread) or the initializer's shape, which is what the generated code writes; it reads the receiver, so null throws
+/// as the library's call does. Anything else (other parts, rules, formats, a shape built at run time) is left to the
+/// library, and the reason is given: a call not intercepted is still correct, only not specialized.
 /// </summary>
 internal static class KeyShapeRecognizer
 {
@@ -20,50 +25,88 @@ internal static class KeyShapeRecognizer
     internal const string InterceptedTryFormat = "TryFormat";
     internal const string InterceptedTryFormatUtf8 = "TryFormatUtf8";
 
-    public static bool TryRecognize(Compilation compilation, IInvocationOperation call, out GeneratedShape shape)
+    /// <summary>Whether the call is one of the intercepted methods of FastText's <c>KeyShape&lt;...&gt;</c>, the
+    /// calls a reason is given for when they are left to the library.</summary>
+    public static bool IsKeyShapeCall(IInvocationOperation call) =>
+        call.TargetMethod is { IsStatic: false, Name: InterceptedBuild or InterceptedTryFormat or InterceptedTryFormatUtf8 } method
+        && IsKeyShapeType(method.ContainingType);
+
+    /// <summary>The field a call reads its shape from, if it is one the generator may look into.</summary>
+    public static IFieldSymbol? ReceiverField(IInvocationOperation call) =>
+        call.Instance is IFieldReferenceOperation { Field: { IsStatic: true, IsReadOnly: true } field } ? field : null;
+
+    /// <summary>The shape of the call's receiver, or why it is left to the library (<paramref name="declined"/>).</summary>
+    public static bool TryRecognize(SemanticModels models, IInvocationOperation call, FieldUseFinder fields, out GeneratedShape shape, out string declined)
     {
         shape = null!;
-        if (call.Instance is not IFieldReferenceOperation { Field: { IsStatic: true, IsReadOnly: true } candidate }
-            || !IsKeyShapeType(call.TargetMethod.ContainingType)
-            || !IsReachableAsGlobal(compilation, call.TargetMethod.ContainingType.ContainingAssembly)
-            || candidate.DeclaringSyntaxReferences.Length != 1
-            || candidate.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax { Initializer: { } initializer } declarator
-            || IsAssignedOutsideItsInitializer(candidate))
+        INamedTypeSymbol shapeType = call.TargetMethod.ContainingType;
+        if (!IsReachableAsGlobal(models.Compilation, shapeType.ContainingAssembly))
         {
+            declined = "the FastText library is referenced under an extern alias only, and the generated code names global::FastText";
             return false;
         }
 
-        SemanticModel model = compilation.GetSemanticModel(declarator.SyntaxTree);
-        IOperation? value = model.GetOperation(initializer.Value);
-        while (value is IConversionOperation { IsImplicit: true } conversion)
+        if (ReceiverField(call) is not { } field)
         {
-            value = conversion.Operand;
+            declined = "its receiver is not a static readonly field (the generator reads a shape only from such a field's initializer)";
+            return false;
         }
 
-        if (value is not IInvocationOperation { TargetMethod: { ContainingType: { Name: "KeyShape", TypeArguments.Length: 0 } factoryType } factory } declaration
+        string fieldName = field.ContainingType.Name + "." + field.Name;
+        if (field.DeclaringSyntaxReferences.Length != 1
+            || field.DeclaringSyntaxReferences[0].GetSyntax() is not VariableDeclaratorSyntax declarator)
+        {
+            declined = $"the field {fieldName} is declared in another assembly";
+            return false;
+        }
+
+        if (declarator.Initializer is not { } initializer)
+        {
+            declined = $"the field {fieldName} has no initializer";
+            return false;
+        }
+
+        string? use = fields.FirstUseOtherThanRead(field);
+        if (use is not null)
+        {
+            declined = $"the field {fieldName} is {use}, so it may hold another shape than its initializer's";
+            return false;
+        }
+
+        if (Unconverted(models.For(declarator.SyntaxTree).GetOperation(initializer.Value)) is not IInvocationOperation
+            {
+                TargetMethod: { Name: "Format" or "Join", ContainingType: { Name: "KeyShape", TypeArguments.Length: 0 } factoryType } factory,
+            } declaration
             || !IsFastText(factoryType))
         {
+            declined = $"the initializer of {fieldName} is not a call of KeyShape.Format or KeyShape.Join";
             return false;
         }
 
-        var parts = new List<GeneratedPart>();
+        // Parts by parameter (part1, part2, ...), not by where their arguments are written: named arguments may come
+        // in any order.
+        var parts = new GeneratedPart?[shapeType.TypeArguments.Length];
         string? template = null, separator = null, prefix = string.Empty, suffix = string.Empty;
         foreach (IArgumentOperation argument in declaration.Arguments)
         {
             string name = argument.Parameter?.Name ?? string.Empty;
-            if (name.StartsWith("part", System.StringComparison.Ordinal))
+            if (name.StartsWith("part", System.StringComparison.Ordinal)
+                && int.TryParse(name.Substring(4), NumberStyles.None, CultureInfo.InvariantCulture, out int number)
+                && number >= 1 && number <= parts.Length)
             {
-                if (!TryRecognizePart(argument.Value, out GeneratedPart part))
+                if (!TryRecognizePart(Unconverted(argument.Value), shapeType.TypeArguments[number - 1], out GeneratedPart part))
                 {
+                    declined = $"part {number.ToString(CultureInfo.InvariantCulture)} of {fieldName} is not KeyPart.Text with KeyTextRules.None, KeyPart.Guid with a constant format (N, D, B, P or X), or KeyPart.Int32 or KeyPart.Int64 without a format";
                     return false;
                 }
 
-                parts.Add(part);
+                parts[number - 1] = part;
                 continue;
             }
 
             if (!TryConstantString(argument.Value, out string? text))
             {
+                declined = $"the {name} of {fieldName} is not a constant string";
                 return false;
             }
 
@@ -82,22 +125,30 @@ internal static class KeyShapeRecognizer
                     suffix = text ?? string.Empty;
                     break;
                 default:
+                    declined = $"the initializer of {fieldName} has an argument the generator does not know ({name})";
                     return false;
             }
         }
 
-        List<string>? literals = factory.Name switch
+        if (parts.Any(p => p is null))
         {
-            "Format" when template is not null => ParsePlainTemplate(template, parts.Count),
-            "Join" when separator is not null => JoinLiterals(separator, prefix!, suffix!, parts.Count),
-            _ => null,
-        };
-        if (literals is null || parts.Count == 0)
-        {
+            declined = $"the initializer of {fieldName} does not give every part";
             return false;
         }
 
-        shape = new GeneratedShape(literals, parts);
+        List<string>? literals = factory.Name == "Format"
+            ? template is null ? null : ParseTemplate(template, parts.Length)
+            : separator is null ? null : JoinLiterals(separator, prefix!, suffix!, parts.Length);
+        if (literals is null)
+        {
+            declined = factory.Name == "Format" && template is not null
+                ? $"the template of {fieldName} has a placeholder with a format, or is one the library rejects"
+                : $"the {(factory.Name == "Format" ? "template" : "separator")} of {fieldName} is null";
+            return false;
+        }
+
+        shape = new GeneratedShape(literals, parts.Select(p => p!).ToList());
+        declined = string.Empty;
         return true;
     }
 
@@ -121,23 +172,35 @@ internal static class KeyShapeRecognizer
 
     private static bool IsKeyShapeType(INamedTypeSymbol type) => type.Name == "KeyShape" && type.TypeArguments.Length > 0 && IsFastText(type);
 
-    private static bool TryRecognizePart(IOperation operation, out GeneratedPart part)
+    /// <summary>The operation under identity conversions, which change no value.</summary>
+    private static IOperation? Unconverted(IOperation? operation)
+    {
+        while (operation is IConversionOperation { Conversion.IsIdentity: true } conversion)
+        {
+            operation = conversion.Operand;
+        }
+
+        return operation;
+    }
+
+    /// <summary>A part the generator writes, from its <c>KeyPart</c> factory call; <paramref name="valueType"/> is
+    /// the shape's type argument for it, which the generated code's value has.</summary>
+    private static bool TryRecognizePart(IOperation? operation, ITypeSymbol valueType, out GeneratedPart part)
     {
         part = null!;
-        if (operation is not IInvocationOperation { TargetMethod: { ContainingType: { Name: "KeyPart", TypeArguments.Length: 0 } partFactory } method }
+        if (operation is not IInvocationOperation { TargetMethod: { ContainingType: { Name: "KeyPart", TypeArguments.Length: 0 } partFactory } method } invocation
             || !IsFastText(partFactory))
         {
             return false;
         }
 
-        var invocation = (IInvocationOperation)operation;
         IOperation? Argument(string parameter) => invocation.Arguments.FirstOrDefault(a => a.Parameter?.Name == parameter)?.Value;
 
         switch (method.Name)
         {
-            case "Text":
+            case "Text" when valueType.SpecialType == SpecialType.System_String:
                 // Only rules that copy the text as is: KeyTextRules.None, read where it is declared.
-                if (Argument("rules") is IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true, ContainingType: { Name: "KeyTextRules" } rulesType } }
+                if (Unconverted(Argument("rules")) is IPropertyReferenceOperation { Property: { Name: "None", IsStatic: true, ContainingType: { Name: "KeyTextRules" } rulesType } }
                     && IsFastText(rulesType))
                 {
                     part = new GeneratedPart(GeneratedPartKind.Text);
@@ -145,7 +208,7 @@ internal static class KeyShapeRecognizer
                 }
 
                 return false;
-            case "Guid":
+            case "Guid" when valueType is { Name: "Guid", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } }:
                 if (Argument("format") is { } formatArgument && TryConstantString(formatArgument, out string? format))
                 {
                     // As the library reads it: null or empty is "D", otherwise one letter of NDBPX in either case.
@@ -158,7 +221,8 @@ internal static class KeyShapeRecognizer
                 }
 
                 return false;
-            case "Int32" or "Int64":
+            case "Int32" when valueType.SpecialType == SpecialType.System_Int32:
+            case "Int64" when valueType.SpecialType == SpecialType.System_Int64:
                 // Plain invariant decimal only: no format argument, or null.
                 if (Argument("format") is { } integerFormat && TryConstantString(integerFormat, out string? given) && given is null)
                 {
@@ -190,37 +254,48 @@ internal static class KeyShapeRecognizer
         return false;
     }
 
-    /// <summary>The literals of a template whose placeholders are exactly {0}, {1}, ... in order, with no escaped
-    /// braces, formats or alignments; null for any other template (the library parses those).</summary>
-    private static List<string>? ParsePlainTemplate(string template, int partCount)
+    /// <summary>
+    /// The literals of a template whose placeholders are exactly {0}, {1}, ... in order and without formats, read as
+    /// the library reads it ("{{" and "}}" are braces); null for a template with a format (the library parses those)
+    /// and for every template the library rejects (its initializer throws, so no call ever reads the field).
+    /// </summary>
+    private static List<string>? ParseTemplate(string template, int partCount)
     {
         var literals = new List<string>(partCount + 1);
-        int literalStart = 0;
+        var literal = new StringBuilder();
         for (int i = 0; i < template.Length; i++)
         {
-            if (template[i] == '}')
+            char c = template[i];
+            if (c is '{' or '}' && i + 1 < template.Length && template[i + 1] == c)
+            {
+                literal.Append(c);
+                i++;
+                continue;
+            }
+
+            if (c == '}')
             {
                 return null;
             }
 
-            if (template[i] != '{')
+            if (c != '{')
             {
+                literal.Append(c);
                 continue;
             }
 
             int close = template.IndexOf('}', i + 1);
-            string expected = literals.Count.ToString(System.Globalization.CultureInfo.InvariantCulture);
-            if (close < 0 || template.Substring(i + 1, close - i - 1) != expected)
+            if (close < 0 || template.Substring(i + 1, close - i - 1) != literals.Count.ToString(CultureInfo.InvariantCulture))
             {
                 return null;
             }
 
-            literals.Add(template.Substring(literalStart, i - literalStart));
+            literals.Add(literal.ToString());
+            literal.Clear();
             i = close;
-            literalStart = close + 1;
         }
 
-        literals.Add(template.Substring(literalStart));
+        literals.Add(literal.ToString());
         return literals.Count == partCount + 1 ? literals : null;
     }
 
@@ -235,37 +310,4 @@ internal static class KeyShapeRecognizer
         literals.Add(suffix);
         return literals;
     }
-
-    /// <summary>A static readonly field can be assigned in its initializer and in its type's static constructor (or
-    /// passed by ref there); any such assignment, found by name in the type's declarations, rules the field out.</summary>
-    private static bool IsAssignedOutsideItsInitializer(IFieldSymbol field)
-    {
-        foreach (SyntaxReference reference in field.ContainingType.DeclaringSyntaxReferences)
-        {
-            foreach (SyntaxNode node in reference.GetSyntax().DescendantNodes())
-            {
-                ExpressionSyntax? target = node switch
-                {
-                    AssignmentExpressionSyntax assignment => assignment.Left,
-                    ArgumentSyntax { RefKindKeyword.RawKind: not 0 } argument => argument.Expression,
-                    PrefixUnaryExpressionSyntax unary => unary.Operand,
-                    PostfixUnaryExpressionSyntax unary => unary.Operand,
-                    _ => null,
-                };
-                if (target is not null && NameOf(target) == field.Name)
-                {
-                    return true;
-                }
-            }
-        }
-
-        return false;
-    }
-
-    private static string? NameOf(ExpressionSyntax expression) => expression switch
-    {
-        IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
-        MemberAccessExpressionSyntax access => access.Name.Identifier.ValueText,
-        _ => null,
-    };
 }

@@ -79,7 +79,7 @@ public sealed class AllocationTests(ITestOutputHelper output) : IAsyncLifetime
 
     [Theory]
     [InlineData("upload", "/aggregate?header=true&names=status,bytes,path&numeric=0,1&strict=true")]
-    [InlineData("upload", "/aggregate?header=true&names=status,bytes,path&numeric=0,1&strict=true&reader=records")]
+    [InlineData("upload records", "/aggregate?header=true&names=status,bytes,path&numeric=0,1&strict=true&reader=records")]
     [InlineData("upload gzip", "/aggregate?header=true&names=status,bytes,path&numeric=0,1&strict=true")]
     [InlineData("download", "/rows?seed=3&escapes=true&count=")]
     [InlineData("keys", "/keys")]
@@ -91,7 +91,7 @@ public sealed class AllocationTests(ITestOutputHelper output) : IAsyncLifetime
         long few = await AllocatedAsync(() => request(FewRows));
         long many = await AllocatedAsync(() => request(ManyRows));
         double perRow = (double)(many - few) / (ManyRows - FewRows);
-        output.WriteLine($"{direction} {path}: {few:N0} B for {FewRows:N0} rows, {many:N0} B for {ManyRows:N0} rows: {perRow:F3} B per extra row");
+        output.WriteLine($"{direction}: {perRow:F3} B per extra row ({few:N0} B for {FewRows:N0} rows, {many:N0} B for {ManyRows:N0}; {path})");
         Assert.True(perRow < MaxBytesPerRow, $"{perRow:F2} bytes allocated per row ({few:N0} B for {FewRows:N0} rows, {many:N0} B for {ManyRows:N0})");
     }
 

@@ -5,41 +5,12 @@ namespace FastText;
 
 // Composite formatting ("{0,-8:X4}") with string.Format's grammar, results and FormatExceptions, UTF-8 encoded. The
 // format is read by CompositeFormatReader and the arguments are ValueStringBuilder's, so both builders share one
-// parser and one argument mechanism.
+// parser and one argument mechanism. The generic overloads (1 to 16 arguments) are generated:
+// Utf8ValueStringBuilder.AppendFormatOfT.cs.
 public ref partial struct Utf8ValueStringBuilder
 {
     // An aligned item is formatted into chars first (alignment counts chars, not bytes); this many fit on the stack.
     private const int AlignedItemStackLength = 128;
-
-    /// <summary>Appends a composite format with one argument, UTF-8 encoded, as <c>string.Format(format, arg0)</c> writes it, without boxing it.</summary>
-    /// <typeparam name="T0">The argument's type.</typeparam>
-    /// <param name="format">A composite format string.</param>
-    /// <param name="arg0">The argument {0}.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
-    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0>(string format, T0 arg0) => AppendFormat((IFormatProvider?)null, format, arg0);
-
-    /// <summary>Appends a composite format with two arguments, UTF-8 encoded, as <c>string.Format(format, arg0, arg1)</c> writes it, without boxing them.</summary>
-    /// <typeparam name="T0">The first argument's type.</typeparam>
-    /// <typeparam name="T1">The second argument's type.</typeparam>
-    /// <param name="format">A composite format string.</param>
-    /// <param name="arg0">The argument {0}.</param>
-    /// <param name="arg1">The argument {1}.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
-    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1>(string format, T0 arg0, T1 arg1) => AppendFormat((IFormatProvider?)null, format, arg0, arg1);
-
-    /// <summary>Appends a composite format with three arguments, UTF-8 encoded, as <c>string.Format(format, arg0, arg1, arg2)</c> writes it, without boxing them.</summary>
-    /// <typeparam name="T0">The first argument's type.</typeparam>
-    /// <typeparam name="T1">The second argument's type.</typeparam>
-    /// <typeparam name="T2">The third argument's type.</typeparam>
-    /// <param name="format">A composite format string.</param>
-    /// <param name="arg0">The argument {0}.</param>
-    /// <param name="arg1">The argument {1}.</param>
-    /// <param name="arg2">The argument {2}.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
-    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2>(string format, T0 arg0, T1 arg1, T2 arg2) => AppendFormat((IFormatProvider?)null, format, arg0, arg1, arg2);
 
     /// <summary>Appends a composite format, UTF-8 encoded, as <c>string.Format(format, args)</c> writes it.</summary>
     /// <param name="format">A composite format string.</param>
@@ -47,61 +18,6 @@ public ref partial struct Utf8ValueStringBuilder
     /// <exception cref="ArgumentNullException"><paramref name="format"/> or <paramref name="args"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
     public void AppendFormat(string format, params object?[] args) => AppendFormat((IFormatProvider?)null, format, args);
-
-    /// <summary>
-    /// Appends a composite format with one argument, UTF-8 encoded, as <c>string.Format(provider, format, arg0)</c>
-    /// writes it (an <see cref="ICustomFormatter"/> from <paramref name="provider"/> formats every item).
-    /// </summary>
-    /// <typeparam name="T0">The argument's type.</typeparam>
-    /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
-    /// <param name="format">A composite format string.</param>
-    /// <param name="arg0">The argument {0}.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
-    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0>(IFormatProvider? provider, string format, T0 arg0)
-    {
-        var args = new ValueStringBuilder.FormatArguments<T0, object?, object?>(1, arg0, null, null);
-        AppendComposite(provider, format, ref args);
-    }
-
-    /// <summary>
-    /// Appends a composite format with two arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1)</c>
-    /// writes it (an <see cref="ICustomFormatter"/> from <paramref name="provider"/> formats every item).
-    /// </summary>
-    /// <typeparam name="T0">The first argument's type.</typeparam>
-    /// <typeparam name="T1">The second argument's type.</typeparam>
-    /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
-    /// <param name="format">A composite format string.</param>
-    /// <param name="arg0">The argument {0}.</param>
-    /// <param name="arg1">The argument {1}.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
-    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1>(IFormatProvider? provider, string format, T0 arg0, T1 arg1)
-    {
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, object?>(2, arg0, arg1, null);
-        AppendComposite(provider, format, ref args);
-    }
-
-    /// <summary>
-    /// Appends a composite format with three arguments, UTF-8 encoded, as
-    /// <c>string.Format(provider, format, arg0, arg1, arg2)</c> writes it (an <see cref="ICustomFormatter"/> from
-    /// <paramref name="provider"/> formats every item).
-    /// </summary>
-    /// <typeparam name="T0">The first argument's type.</typeparam>
-    /// <typeparam name="T1">The second argument's type.</typeparam>
-    /// <typeparam name="T2">The third argument's type.</typeparam>
-    /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
-    /// <param name="format">A composite format string.</param>
-    /// <param name="arg0">The argument {0}.</param>
-    /// <param name="arg1">The argument {1}.</param>
-    /// <param name="arg2">The argument {2}.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
-    /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2>(IFormatProvider? provider, string format, T0 arg0, T1 arg1, T2 arg2)
-    {
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2>(3, arg0, arg1, arg2);
-        AppendComposite(provider, format, ref args);
-    }
 
     /// <summary>
     /// Appends a composite format, UTF-8 encoded, as <c>string.Format(provider, format, args)</c> writes it (an

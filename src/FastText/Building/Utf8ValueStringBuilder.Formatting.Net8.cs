@@ -25,6 +25,12 @@ public ref partial struct Utf8ValueStringBuilder
         {
             Append((bool)(object)value!);
         }
+        else if (value is char boxedChar)
+        {
+            // A char behind object (an argument array, Append(object)): the text path too. For value types other
+            // than char the JIT removes this test.
+            Append(boxedChar);
+        }
         else if (format is not null && TryAppendFixedPoint(value, format, provider))
         {
             return;
@@ -66,8 +72,8 @@ public ref partial struct Utf8ValueStringBuilder
     /// </summary>
     internal void AppendValue<T>(T value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
     {
-        // char and bool ignore a format, as string.Format does.
-        if (format.IsEmpty || typeof(T) == typeof(char) || typeof(T) == typeof(bool))
+        // char and bool ignore a format, as string.Format does (a boxed char too).
+        if (format.IsEmpty || typeof(T) == typeof(char) || typeof(T) == typeof(bool) || value is char)
         {
             AppendValue(value, (string?)null, provider);
         }

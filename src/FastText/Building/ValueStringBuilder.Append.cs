@@ -224,6 +224,9 @@ public ref partial struct ValueStringBuilder
     /// Appends the values with <paramref name="separator"/> between them, each formatted as
     /// <see cref="AppendJoin{T}(string?, ReadOnlySpan{T})"/> does; <see langword="null"/> items append nothing.
     /// This is the overload <c>AppendJoin(',', tags)</c> binds to for a <c>List&lt;string&gt;</c>.
+    /// An array, a <see cref="List{T}"/> or a <see cref="HashSet{T}"/> is read without an enumerator object (the
+    /// last two through their own enumerator, which throws when an item's formatting changes the collection); any
+    /// other collection through <see cref="IEnumerable{T}.GetEnumerator"/>.
     /// </summary>
     /// <typeparam name="T">The item type.</typeparam>
     /// <param name="separator">Written between items.</param>
@@ -236,16 +239,51 @@ public ref partial struct ValueStringBuilder
             ThrowHelper.ThrowArgumentNull(nameof(values));
         }
 
-        bool first = true;
-        foreach (T value in values)
+        // The collections string.Join reads without an enumerator object (and HashSet<T>): an array as a span, a List<T>
+        // or HashSet<T> through its struct enumerator, which still throws when an item's formatting changes the
+        // collection. Exact types only: a derived class may re-implement IEnumerable<T>.
+        if (values is T[] array)
         {
-            if (!first)
+            AppendJoin(separator, new ReadOnlySpan<T>(array));
+            return;
+        }
+
+        Type type = values.GetType();
+        if (type == typeof(List<T>))
+        {
+            AppendJoinEnumerated<T, List<T>.Enumerator>(separator, ((List<T>)values).GetEnumerator());
+        }
+        else if (type == typeof(HashSet<T>))
+        {
+            AppendJoinEnumerated<T, HashSet<T>.Enumerator>(separator, ((HashSet<T>)values).GetEnumerator());
+        }
+        else
+        {
+            AppendJoinEnumerated<T, IEnumerator<T>>(separator, values.GetEnumerator());
+        }
+    }
+
+    /// <summary>Appends what <paramref name="enumerator"/> yields with <paramref name="separator"/> between the items, then disposes it.</summary>
+    private void AppendJoinEnumerated<T, TEnumerator>(char separator, TEnumerator enumerator)
+        where TEnumerator : IEnumerator<T>
+    {
+        try
+        {
+            if (!enumerator.MoveNext())
             {
-                Append(separator);
+                return;
             }
 
-            first = false;
-            AppendValue(value, null, null);
+            AppendValue(enumerator.Current, null, null);
+            while (enumerator.MoveNext())
+            {
+                Append(separator);
+                AppendValue(enumerator.Current, null, null);
+            }
+        }
+        finally
+        {
+            enumerator.Dispose();
         }
     }
 
@@ -368,6 +406,9 @@ public ref partial struct ValueStringBuilder
     /// <summary>
     /// Appends the values with <paramref name="separator"/> between them, each formatted as
     /// <see cref="AppendJoin{T}(string?, ReadOnlySpan{T})"/> does; <see langword="null"/> items append nothing.
+    /// An array, a <see cref="List{T}"/> or a <see cref="HashSet{T}"/> is read without an enumerator object (the
+    /// last two through their own enumerator, which throws when an item's formatting changes the collection); any
+    /// other collection through <see cref="IEnumerable{T}.GetEnumerator"/>.
     /// </summary>
     /// <typeparam name="T">The item type.</typeparam>
     /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
@@ -380,16 +421,51 @@ public ref partial struct ValueStringBuilder
             ThrowHelper.ThrowArgumentNull(nameof(values));
         }
 
-        bool first = true;
-        foreach (T value in values)
+        // The collections string.Join reads without an enumerator object (and HashSet<T>): an array as a span, a List<T>
+        // or HashSet<T> through its struct enumerator, which still throws when an item's formatting changes the
+        // collection. Exact types only: a derived class may re-implement IEnumerable<T>.
+        if (values is T[] array)
         {
-            if (!first)
+            AppendJoin(separator, new ReadOnlySpan<T>(array));
+            return;
+        }
+
+        Type type = values.GetType();
+        if (type == typeof(List<T>))
+        {
+            AppendJoinEnumerated<T, List<T>.Enumerator>(separator, ((List<T>)values).GetEnumerator());
+        }
+        else if (type == typeof(HashSet<T>))
+        {
+            AppendJoinEnumerated<T, HashSet<T>.Enumerator>(separator, ((HashSet<T>)values).GetEnumerator());
+        }
+        else
+        {
+            AppendJoinEnumerated<T, IEnumerator<T>>(separator, values.GetEnumerator());
+        }
+    }
+
+    /// <summary>Appends what <paramref name="enumerator"/> yields with <paramref name="separator"/> between the items, then disposes it.</summary>
+    private void AppendJoinEnumerated<T, TEnumerator>(string? separator, TEnumerator enumerator)
+        where TEnumerator : IEnumerator<T>
+    {
+        try
+        {
+            if (!enumerator.MoveNext())
             {
-                Append(separator);
+                return;
             }
 
-            first = false;
-            AppendValue(value, null, null);
+            AppendValue(enumerator.Current, null, null);
+            while (enumerator.MoveNext())
+            {
+                Append(separator);
+                AppendValue(enumerator.Current, null, null);
+            }
+        }
+        finally
+        {
+            enumerator.Dispose();
         }
     }
 

@@ -5,72 +5,10 @@ using FastText.Internal;
 namespace FastText;
 
 // net8.0: composite formats parsed once (System.Text.CompositeFormat), written in place through the runtime's
-// MemoryExtensions.TryWrite, growing and retrying until the text fits.
+// MemoryExtensions.TryWrite, growing and retrying until the text fits. The generic overloads (1 to 16 arguments) are
+// generated: ValueStringBuilder.CompositeFormatOfT.Net8.cs.
 public ref partial struct ValueStringBuilder
 {
-    /// <summary>Appends a pre-parsed composite format with one argument, as <c>string.Format(provider, format, arg0)</c> writes it.</summary>
-    /// <typeparam name="T0">The argument's type.</typeparam>
-    /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
-    /// <param name="format">The parsed composite format.</param>
-    /// <param name="arg0">The argument {0}.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
-    /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given.</exception>
-    public void AppendFormat<T0>(IFormatProvider? provider, CompositeFormat format, T0 arg0)
-    {
-        ValidateCompositeFormat(format);
-        int written;
-        while (!_chars.Slice(_pos).TryWrite(provider, format, out written, arg0))
-        {
-            GrowForRetry();
-        }
-
-        _pos += FormatterCount.Checked(format, written, _chars.Length - _pos, "chars");
-    }
-
-    /// <summary>Appends a pre-parsed composite format with two arguments, as <c>string.Format(provider, format, arg0, arg1)</c> writes it.</summary>
-    /// <typeparam name="T0">The first argument's type.</typeparam>
-    /// <typeparam name="T1">The second argument's type.</typeparam>
-    /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
-    /// <param name="format">The parsed composite format.</param>
-    /// <param name="arg0">The argument {0}.</param>
-    /// <param name="arg1">The argument {1}.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
-    /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given.</exception>
-    public void AppendFormat<T0, T1>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1)
-    {
-        ValidateCompositeFormat(format);
-        int written;
-        while (!_chars.Slice(_pos).TryWrite(provider, format, out written, arg0, arg1))
-        {
-            GrowForRetry();
-        }
-
-        _pos += FormatterCount.Checked(format, written, _chars.Length - _pos, "chars");
-    }
-
-    /// <summary>Appends a pre-parsed composite format with three arguments, as <c>string.Format(provider, format, arg0, arg1, arg2)</c> writes it.</summary>
-    /// <typeparam name="T0">The first argument's type.</typeparam>
-    /// <typeparam name="T1">The second argument's type.</typeparam>
-    /// <typeparam name="T2">The third argument's type.</typeparam>
-    /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
-    /// <param name="format">The parsed composite format.</param>
-    /// <param name="arg0">The argument {0}.</param>
-    /// <param name="arg1">The argument {1}.</param>
-    /// <param name="arg2">The argument {2}.</param>
-    /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
-    /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given.</exception>
-    public void AppendFormat<T0, T1, T2>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2)
-    {
-        ValidateCompositeFormat(format);
-        int written;
-        while (!_chars.Slice(_pos).TryWrite(provider, format, out written, arg0, arg1, arg2))
-        {
-            GrowForRetry();
-        }
-
-        _pos += FormatterCount.Checked(format, written, _chars.Length - _pos, "chars");
-    }
-
     /// <summary>Appends a pre-parsed composite format, as <c>string.Format(provider, format, args)</c> writes it.</summary>
     /// <param name="provider">The culture or custom formatter, or <see langword="null"/> for the current culture.</param>
     /// <param name="format">The parsed composite format.</param>
@@ -99,6 +37,19 @@ public ref partial struct ValueStringBuilder
         if (format is null)
         {
             ThrowHelper.ThrowArgumentNull(nameof(format));
+        }
+    }
+
+    /// <summary>
+    /// Rejects a null format, and one that refers past <paramref name="argumentCount"/> arguments before anything is
+    /// written (as the runtime's TryWrite does), also where the format's text then goes through AppendComposite.
+    /// </summary>
+    internal static void ValidateCompositeFormat(CompositeFormat format, int argumentCount)
+    {
+        ValidateCompositeFormat(format);
+        if (format.MinimumArgumentCount > argumentCount)
+        {
+            CompositeFormatReader.ThrowIndexOutOfArguments();
         }
     }
 

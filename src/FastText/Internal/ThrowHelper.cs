@@ -28,6 +28,9 @@ internal static class ThrowHelper
     public static void ThrowInvalidOperation(string message) => throw new InvalidOperationException(message);
 
     [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThrowObjectDisposed(string objectName, string message) => throw new ObjectDisposedException(objectName, message);
+
+    [DoesNotReturn, MethodImpl(MethodImplOptions.NoInlining)]
     public static void ThrowNonAsciiChar(string paramName, int index, char value) =>
         throw new ArgumentException(
             string.Format(CultureInfo.InvariantCulture,

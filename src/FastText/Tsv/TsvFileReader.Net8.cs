@@ -43,9 +43,9 @@ public sealed partial class TsvFileReader
     /// <exception cref="TsvFormatException">A line breaks a rule of the options.</exception>
     public async ValueTask<bool> ReadAsync(CancellationToken cancellationToken = default)
     {
-        if (_disposed)
+        if (_disposed | _handedOff)
         {
-            ThrowDisposed();
+            ThrowUnavailable();
         }
 
         _started = true;
@@ -110,73 +110,6 @@ public sealed partial class TsvFileReader
         _recordVersion++;
         _recordPosition = _position;
         return true;
-    }
-
-    /// <summary>The asynchronous fill, holding the buffers across its await as <see cref="Fill"/> does (see <see cref="Dispose"/>).</summary>
-    private async ValueTask FillAsync(CancellationToken cancellationToken)
-    {
-        EnterFill();
-        try
-        {
-            await FillHeldAsync(cancellationToken).ConfigureAwait(false);
-        }
-        catch (Exception exception)
-        {
-            if (ExitFill())
-            {
-                ThrowDisposedDuringRead(exception);
-            }
-
-            throw;
-        }
-
-        if (ExitFill())
-        {
-            ThrowDisposedDuringRead(null);
-        }
-    }
-
-    private async ValueTask FillHeldAsync(CancellationToken cancellationToken)
-    {
-        if (_readingAhead)
-        {
-            // Only after synchronous reads started it: take the block it is reading (a short wait, seekable input).
-            TakeReadAhead();
-            return;
-        }
-
-        PrepareFill();
-        int read;
-        bool canceled = false;
-        if (_stream is not null)
-        {
-            int room = _buffer.Length - _end;
-            read = CheckedReadCount(_stream, await _stream.ReadAsync(_buffer.AsMemory(_end), cancellationToken).ConfigureAwait(false), room);
-        }
-        else
-        {
-            while (true)
-            {
-                ReadResult result = await _pipe!.ReadAsync(cancellationToken).ConfigureAwait(false);
-                read = TakeFromPipe(result, _buffer.AsSpan(_end));
-                if (read > 0 || result.IsCompleted || result.IsCanceled)
-                {
-                    canceled = result.IsCanceled;
-                    break;
-                }
-            }
-        }
-
-        _end += read;
-        if (canceled)
-        {
-            ThrowPipeReadCanceled();
-        }
-
-        if (read == 0)
-        {
-            _endOfInput = true;
-        }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -71,9 +71,10 @@ public sealed partial class TsvFileReader
     /// <summary>On the second fill of a seekable stream with at least a block left: switch to reading ahead.</summary>
     private bool ShouldStartReadingAhead()
     {
-        // The first fill rents the buffer: a buffer means the input has outgrown one read already.
+        // The first fill rents the buffer: a buffer means the input has outgrown one read already. A parallel read
+        // (block mode) reads its chunks itself while the workers cut them: no read ahead.
         Stream? stream = _stream;
-        if (stream is null || _buffer.Length == 0 || !stream.CanSeek)
+        if (stream is null || _buffer.Length == 0 || InBlockMode || !stream.CanSeek)
         {
             return false;
         }
@@ -87,7 +88,7 @@ public sealed partial class TsvFileReader
     {
         int size = SpareLength;
         MoveUnconsumedToFront(CheckedBufferLength(Math.Max(size, (long)(_end - _start) + _readAheadBlock)));
-        _spare = ArrayPool<byte>.Shared.Rent(size);
+        _spare = _pool.Rent(size);
         _readDone ??= new ManualResetEventSlim(false);
         _readingAhead = true;
 
@@ -186,6 +187,13 @@ public sealed partial class TsvFileReader
             return;
         }
 
+        if (InBlockMode)
+        {
+            // A parallel read has taken over since this read started: it was the last one (see ShouldStartReadingAhead).
+            _readingAhead = false;
+            return;
+        }
+
         BeginReadIntoSpare();
     }
 
@@ -244,7 +252,7 @@ public sealed partial class TsvFileReader
             {
                 // Dispose came while the stream had the spare buffer: it is returned only now that the stream is
                 // done with it, and the stream is closed only now that no read of ours is inside it.
-                ArrayPool<byte>.Shared.Return(spare);
+                _pool.Return(spare);
                 if (!_leaveOpen)
                 {
                     stream.Dispose();
@@ -324,7 +332,7 @@ public sealed partial class TsvFileReader
         _spare = null;
         if (spare is not null)
         {
-            ArrayPool<byte>.Shared.Return(spare);
+            _pool.Return(spare);
         }
 
         return false;

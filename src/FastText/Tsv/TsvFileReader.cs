@@ -37,6 +37,9 @@ public sealed partial class TsvFileReader : IDisposable
     // The input is all in _memory (bytes, a string, or a MemoryStream read in place), not read into _buffer.
     private readonly bool _inMemory;
     private TsvReader _reader;
+
+    // Where the buffers come from: the shared pool, or a counting pool in the tests (UsePoolForTests).
+    private ArrayPool<byte> _pool = ArrayPool<byte>.Shared;
     private byte[] _buffer = Array.Empty<byte>();
     private int _start;
     private int _end;
@@ -58,10 +61,17 @@ public sealed partial class TsvFileReader : IDisposable
     // (its own rows move _start; _start only grows between two moves of this).
     private long _position;
 
-    private TsvFileReader(TsvOptions? options, Stream? stream, bool leaveOpen, PipeReader? pipe, ReadOnlyMemory<byte> memory, bool inMemory = false)
+    // The reader was lent by the caller (ReadRowsAsync over a Stream): its state is the caller's, and Dispose leaves it.
+    private readonly bool _readerBorrowed;
+
+    // The rows were handed to a parallel read (ParallelSelect, ParallelProcessChunks): nothing else may read them.
+    private bool _handedOff;
+
+    private TsvFileReader(TsvOptions? options, Stream? stream, bool leaveOpen, PipeReader? pipe, ReadOnlyMemory<byte> memory, bool inMemory = false, TsvReader? borrowedReader = null)
     {
-        _options = options ?? TsvOptions.Default;
-        _reader = TsvReader.ForAllColumns(_options);
+        _options = borrowedReader?.Options ?? options ?? TsvOptions.Default;
+        _readerBorrowed = borrowedReader is not null;
+        _reader = borrowedReader ?? TsvReader.ForAllColumns(_options);
         _stream = stream;
         _leaveOpen = leaveOpen;
         _pipe = pipe;
@@ -117,15 +127,26 @@ public sealed partial class TsvFileReader : IDisposable
             ThrowHelper.ThrowArgumentNull(nameof(stream));
         }
 
+        return FromStream(stream, options, leaveOpen, borrowedReader: null);
+    }
+
+    /// <summary>
+    /// A reader of <paramref name="stream"/> that reads with <paramref name="reader"/> (its options and state, which
+    /// stay the caller's) and leaves the stream open: the driver of <see cref="TsvPipeReaderExtensions.ReadRowsAsync{THandler}(TsvReader, Stream, THandler, System.Threading.CancellationToken)"/>.
+    /// </summary>
+    internal static TsvFileReader ForRowHandler(TsvReader reader, Stream stream) => FromStream(stream, options: null, leaveOpen: true, reader);
+
+    private static TsvFileReader FromStream(Stream stream, TsvOptions? options, bool leaveOpen, TsvReader? borrowedReader)
+    {
         if (stream is MemoryStream memoryStream && memoryStream.TryGetBuffer(out ArraySegment<byte> visible))
         {
             long position = memoryStream.Position;
             ReadOnlyMemory<byte> rest = position < visible.Count ? visible.AsMemory((int)position) : ReadOnlyMemory<byte>.Empty;
             memoryStream.Position = Math.Max(position, visible.Count);
-            return new TsvFileReader(options, memoryStream, leaveOpen, pipe: null, rest, inMemory: true);
+            return new TsvFileReader(options, memoryStream, leaveOpen, pipe: null, rest, inMemory: true, borrowedReader);
         }
 
-        return new TsvFileReader(options, stream, leaveOpen, pipe: null, memory: default);
+        return new TsvFileReader(options, stream, leaveOpen, pipe: null, memory: default, borrowedReader: borrowedReader);
     }
 
     /// <summary>
@@ -203,7 +224,7 @@ public sealed partial class TsvFileReader : IDisposable
     {
         EnsureNotStarted();
         _reader.Dispose();
-        _reader = new TsvReader(columns, _options);
+        _reader = new TsvReader(columns, _options) { Pool = _pool };
         return this;
     }
 
@@ -215,7 +236,7 @@ public sealed partial class TsvFileReader : IDisposable
     {
         EnsureNotStarted();
         _reader.Dispose();
-        _reader = new TsvReader(names, _options);
+        _reader = new TsvReader(names, _options) { Pool = _pool };
         return this;
     }
 
@@ -225,9 +246,9 @@ public sealed partial class TsvFileReader : IDisposable
     /// <exception cref="TsvFormatException">A line breaks a rule of the options.</exception>
     public bool TryReadRow(out TsvRow row)
     {
-        if (_disposed)
+        if (_disposed | _handedOff)
         {
-            ThrowDisposed();
+            ThrowUnavailable();
         }
 
         _started = true;
@@ -322,8 +343,13 @@ public sealed partial class TsvFileReader : IDisposable
         _disposed = true;
         _position++;
 
-        // Close, not Dispose: a row being unescaped on another thread keeps its buffer and returns it itself.
-        _reader.Close();
+        // Close, not Dispose: a row being unescaped on another thread keeps its buffer and returns it itself. A
+        // borrowed reader is the caller's to close.
+        if (!_readerBorrowed)
+        {
+            _reader.Close();
+        }
+
         bool workerClosesStream = false;
         if (Interlocked.Exchange(ref _bufferState, BuffersReleased) == BuffersIdle)
         {
@@ -344,7 +370,7 @@ public sealed partial class TsvFileReader : IDisposable
         _buffer = Array.Empty<byte>();
         if (buffer.Length > 0)
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            _pool.Return(buffer);
         }
 
         return abandoned;
@@ -436,8 +462,8 @@ public sealed partial class TsvFileReader : IDisposable
 
         PrepareFill();
         bool canceled = false;
-        int room = _buffer.Length - _end;
-        int read = _stream is not null ? CheckedReadCount(_stream, _stream.Read(_buffer, _end, room), room) : ReadPipe(_buffer.AsSpan(_end), out canceled);
+        int room = FillRoom();
+        int read = _stream is not null ? CheckedReadCount(_stream, _stream.Read(_buffer, _end, room), room) : ReadPipe(_buffer.AsSpan(_end, room), out canceled);
         _end += read;
         if (canceled)
         {
@@ -450,12 +476,30 @@ public sealed partial class TsvFileReader : IDisposable
         }
     }
 
+    /// <summary>
+    /// How many bytes the next read may bring: the room behind the unconsumed bytes, or in block mode (a parallel
+    /// read) only what is missing to a block (see TsvFileReader.Parallel.cs).
+    /// </summary>
+    private int FillRoom()
+    {
+        int room = _buffer.Length - _end;
+        if (_blockLength == int.MaxValue)
+        {
+            return room;
+        }
+
+        // An unfinished line of a block or more grows by its own length at most per fill: its reads stay few.
+        int unread = _end - _start;
+        int wanted = unread < _blockLength ? _blockLength - unread : Math.Max(_blockLength, unread);
+        return Math.Min(room, wanted);
+    }
+
     /// <summary>Makes room behind the unconsumed bytes for the next read.</summary>
     private void PrepareFill()
     {
         if (_buffer.Length == 0)
         {
-            _buffer = ArrayPool<byte>.Shared.Rent(_initialBufferSize);
+            _buffer = _pool.Rent(_initialBufferSize);
         }
         else if (_start > 0)
         {
@@ -489,11 +533,11 @@ public sealed partial class TsvFileReader : IDisposable
         {
             BytesMoved += unconsumed;
             long doubled = Math.Min((long)_buffer.Length * 2, MaximumBufferLength);
-            byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Max(capacity, doubled));
+            byte[] larger = _pool.Rent((int)Math.Max(capacity, doubled));
             Buffer.BlockCopy(_buffer, _start, larger, 0, unconsumed);
             if (_buffer.Length > 0)
             {
-                ArrayPool<byte>.Shared.Return(_buffer);
+                _pool.Return(_buffer);
             }
 
             _buffer = larger;
@@ -583,6 +627,19 @@ public sealed partial class TsvFileReader : IDisposable
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private static void ThrowDisposed() => throw new ObjectDisposedException(nameof(TsvFileReader));
+
+    /// <summary>A read after Dispose, or after the rows were handed to a parallel read.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private void ThrowUnavailable()
+    {
+        if (_disposed)
+        {
+            ThrowDisposed();
+        }
+
+        ThrowHelper.ThrowInvalidOperation(
+            "The rows of this TsvFileReader were handed to a parallel read (ParallelSelect or ParallelProcessChunks); read them there.");
+    }
 
     private void EnsureNotStarted()
     {

@@ -4,11 +4,15 @@ namespace FastText;
 
 internal static partial class TsvNumberText
 {
-    /// <summary>
-    /// Always false on netstandard2.0: there Utf8Parser comes from the System.Memory package on .NET Framework and Mono,
-    /// whose double parsing is not guaranteed to round correctly, so no fast path could promise its exact results.
-    /// </summary>
-    private static bool TryParseExactDecimal(ReadOnlySpan<byte> text, out double value)
+    // Always false on netstandard2.0: there Utf8Parser comes from the System.Memory package on .NET Framework and Mono,
+    // whose floating-point parsing is not correctly rounded, so no fast path could promise its results.
+    private static bool TryParseFast(ReadOnlySpan<byte> text, out double value)
+    {
+        value = 0;
+        return false;
+    }
+
+    private static bool TryParseFast(ReadOnlySpan<byte> text, out float value)
     {
         value = 0;
         return false;

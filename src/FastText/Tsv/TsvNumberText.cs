@@ -6,22 +6,23 @@ namespace FastText;
 
 /// <summary>
 /// The one parser of TsvRow's numeric columns: a fast path for the plain shapes that make up nearly every numeric
-/// column (an optional '-', digits and, for doubles, one '.'), and <see cref="Utf8Parser"/> for everything else, so
-/// what is accepted and what it parses to stay exactly Utf8Parser's. The fast paths take only inputs on which their
-/// result is provably the same as Utf8Parser's: integers short enough that they cannot overflow, and doubles whose
-/// digits and decimal scale are exact in binary (see <see cref="TryParseExactDecimal"/>).
+/// column (an optional sign, digits and, for floating point, a '.' and an exponent), and <see cref="Utf8Parser"/> for
+/// everything else, so what is accepted and what it parses to stay exactly Utf8Parser's. The fast paths take only
+/// inputs on which their result is provably the same as Utf8Parser's: integers short enough that they cannot overflow,
+/// and on net8.0 floating point through the correctly rounded <c>DecimalFloat</c>, as the runtime's own parser is.
 /// </summary>
 internal static partial class TsvNumberText
 {
-    // int.MaxValue has 10 digits: 9 or fewer never overflow.
-    private const int SafeInt32Digits = 9;
+    // long.MaxValue has 19 digits: 18 or fewer never overflow; int and the narrower types parse that many and check
+    // their range.
+    internal const int SafeInt64Digits = 18;
 
-    // long.MaxValue has 19 digits: 18 or fewer never overflow.
-    private const int SafeInt64Digits = 18;
+    // ulong.MaxValue has 20 digits: 19 or fewer always fit. The narrower types parse that many and check their range.
+    internal const int SafeUInt64Digits = 19;
 
     internal static bool TryParseInt32(ReadOnlySpan<byte> text, out int value)
     {
-        if (TryParseShortInteger(text, SafeInt32Digits, out long parsed))
+        if (TryParseShortInteger(text, SafeInt64Digits, out long parsed) && parsed is >= int.MinValue and <= int.MaxValue)
         {
             value = (int)parsed;
             return true;
@@ -42,7 +43,7 @@ internal static partial class TsvNumberText
 
     internal static bool TryParseDouble(ReadOnlySpan<byte> text, out double value)
     {
-        if (TryParseExactDecimal(text, out value))
+        if (TryParseFast(text, out value))
         {
             return true;
         }
@@ -50,9 +51,158 @@ internal static partial class TsvNumberText
         return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
     }
 
+    internal static bool TryParseSingle(ReadOnlySpan<byte> text, out float value)
+    {
+        if (TryParseFast(text, out value))
+        {
+            return true;
+        }
+
+        return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
+    }
+
+    internal static bool TryParseInt16(ReadOnlySpan<byte> text, out short value)
+    {
+        if (TryParseShortInteger(text, SafeInt64Digits, out long parsed) && parsed is >= short.MinValue and <= short.MaxValue)
+        {
+            value = (short)parsed;
+            return true;
+        }
+
+        return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
+    }
+
+    internal static bool TryParseSByte(ReadOnlySpan<byte> text, out sbyte value)
+    {
+        if (TryParseShortInteger(text, SafeInt64Digits, out long parsed) && parsed is >= sbyte.MinValue and <= sbyte.MaxValue)
+        {
+            value = (sbyte)parsed;
+            return true;
+        }
+
+        return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
+    }
+
+    internal static bool TryParseByte(ReadOnlySpan<byte> text, out byte value)
+    {
+        if (TryParseDigits(text, SafeUInt64Digits, out ulong parsed) && parsed <= byte.MaxValue)
+        {
+            value = (byte)parsed;
+            return true;
+        }
+
+        return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
+    }
+
+    internal static bool TryParseUInt16(ReadOnlySpan<byte> text, out ushort value)
+    {
+        if (TryParseDigits(text, SafeUInt64Digits, out ulong parsed) && parsed <= ushort.MaxValue)
+        {
+            value = (ushort)parsed;
+            return true;
+        }
+
+        return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
+    }
+
+    internal static bool TryParseUInt32(ReadOnlySpan<byte> text, out uint value)
+    {
+        if (TryParseDigits(text, SafeUInt64Digits, out ulong parsed) && parsed <= uint.MaxValue)
+        {
+            value = (uint)parsed;
+            return true;
+        }
+
+        return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
+    }
+
+    internal static bool TryParseUInt64(ReadOnlySpan<byte> text, out ulong value)
+    {
+        if (TryParseDigits(text, SafeUInt64Digits, out value))
+        {
+            return true;
+        }
+
+        return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
+    }
+
+    internal static bool TryParseDecimal(ReadOnlySpan<byte> text, out decimal value)
+    {
+        if (TryParsePlainDecimal(text, out value))
+        {
+            return true;
+        }
+
+        return Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
+    }
+
+    // [-]digits[.digits], 19 significant digits at most and not zero (the runtime decides the sign of a zero): the
+    // digits are the decimal's integer and the fraction's length its scale, trailing zeros kept as decimal.Parse keeps them.
+    internal static bool TryParsePlainDecimal(ReadOnlySpan<byte> text, out decimal value)
+    {
+        value = 0;
+        bool negative = text.Length != 0 && text[0] == (byte)'-';
+        int start = negative ? 1 : 0;
+        int point = text.Slice(start).IndexOf((byte)'.');
+        int digitCount = point < 0 ? text.Length - start : text.Length - start - 1;
+        if (digitCount is < 1 or > SafeUInt64Digits || point == 0 || point == text.Length - start - 1)
+        {
+            return false;
+        }
+
+        ulong digits = 0;
+        for (int i = start; i < text.Length; i++)
+        {
+            uint digit = (uint)(text[i] - '0');
+            if (digit <= 9)
+            {
+                digits = (digits * 10) + digit;
+            }
+            else if (i != start + point)
+            {
+                return false;
+            }
+        }
+
+        if (digits == 0)
+        {
+            return false;
+        }
+
+        byte scale = point < 0 ? (byte)0 : (byte)(text.Length - start - point - 1);
+        value = new decimal((int)digits, (int)(digits >> 32), 0, negative, scale);
+        return true;
+    }
+
+    /// <summary>1 to <paramref name="maxDigits"/> ASCII digits and nothing else (no sign); false otherwise.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool TryParseDigits(ReadOnlySpan<byte> text, int maxDigits, out ulong value)
+    {
+        value = 0;
+        if ((uint)(text.Length - 1) >= (uint)maxDigits)
+        {
+            return false;
+        }
+
+        ulong result = 0;
+        foreach (byte c in text)
+        {
+            uint digit = (uint)(c - '0');
+            if (digit > 9)
+            {
+                return false;
+            }
+
+            result = (result * 10) + digit;
+        }
+
+        value = result;
+        return true;
+    }
+
     /// <summary>An optional '-' and 1 to <paramref name="maxDigits"/> ASCII digits, nothing else; false otherwise.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryParseShortInteger(ReadOnlySpan<byte> text, int maxDigits, out long value)
+    internal static bool TryParseShortInteger(ReadOnlySpan<byte> text, int maxDigits, out long value)
     {
         value = 0;
         int start = text.Length != 0 && text[0] == (byte)'-' ? 1 : 0;

@@ -91,33 +91,54 @@ public static class TsvPipeReaderExtensions
     }
 
     /// <summary>
-    /// Reads <paramref name="input"/> (for example a <see cref="System.IO.Compression.GZipStream"/>) to its end
-    /// through a <see cref="PipeReader"/>, as <see cref="ReadRowsAsync{THandler}(TsvReader, PipeReader, THandler, CancellationToken)"/>.
-    /// The stream is left open.
+    /// Reads <paramref name="input"/> (for example a <see cref="System.IO.Compression.GZipStream"/>) to its end with
+    /// the buffer and fills of <see cref="TsvFileReader.From(Stream, TsvOptions?, bool)"/> (a <see cref="MemoryStream"/>
+    /// whose buffer is visible is read in place), handing every row to <paramref name="handler"/> as
+    /// <see cref="ReadRowsAsync{THandler}(TsvReader, PipeReader, THandler, CancellationToken)"/> does: the same rows,
+    /// errors and cancellation rules. The stream is left open.
     /// </summary>
     /// <typeparam name="THandler">Prefer a struct, so the call devirtualizes and nothing is allocated per row.</typeparam>
     /// <param name="reader">A reader positioned at the start of an input.</param>
     /// <param name="input">The UTF-8 TSV stream.</param>
     /// <param name="handler">Called once per data row.</param>
-    /// <param name="cancellationToken">Stops the loop between reads.</param>
+    /// <param name="cancellationToken">Stops the loop between reads: a normal return once rows were handled, else <see cref="OperationCanceledException"/>.</param>
     /// <returns>The handler after the last row.</returns>
+    /// <exception cref="TsvFormatException">A line breaks a rule of the reader's options.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled before this call consumed a line.</exception>
     public static async ValueTask<THandler> ReadRowsAsync<THandler>(
         this TsvReader reader, Stream input, THandler handler, CancellationToken cancellationToken = default)
         where THandler : ITsvRowHandler
     {
+        if (reader is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(reader));
+        }
+
         if (input is null)
         {
             ThrowHelper.ThrowArgumentNull(nameof(input));
         }
 
-        PipeReader pipe = PipeReader.Create(input, new StreamPipeReaderOptions(bufferSize: 65536, minimumReadSize: 16384, leaveOpen: true));
-        try
+        using TsvFileReader source = TsvFileReader.ForRowHandler(reader, input);
+        long firstLine = reader.LineNumber;
+        while (true)
         {
-            return await reader.ReadRowsAsync(pipe, handler, cancellationToken).ConfigureAwait(false);
-        }
-        finally
-        {
-            await pipe.CompleteAsync().ConfigureAwait(false);
+            source.HandleBufferedRows(ref handler);
+            if (source.EndOfInput)
+            {
+                return handler;
+            }
+
+            try
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                await source.FillForRowsAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch (OperationCanceledException) when (reader.LineNumber != firstLine && cancellationToken.IsCancellationRequested)
+            {
+                // As for a pipe: after progress a throw would lose what a struct handler gathered.
+                return handler;
+            }
         }
     }
 

@@ -97,10 +97,10 @@ public sealed partial class TsvReader
         {
             if (stitch is not null)
             {
-                ArrayPool<byte>.Shared.Return(stitch);
+                _pool.Return(stitch);
             }
 
-            stitch = ArrayPool<byte>.Shared.Rent(Math.Max(length, 256));
+            stitch = _pool.Rent(Math.Max(length, 256));
         }
 
         return stitch;
@@ -113,7 +113,7 @@ public sealed partial class TsvReader
         byte[]? stitch = Interlocked.Exchange(ref _stitchBuffer, null);
         if (stitch is not null)
         {
-            ArrayPool<byte>.Shared.Return(stitch);
+            _pool.Return(stitch);
         }
     }
 

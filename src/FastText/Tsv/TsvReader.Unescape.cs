@@ -53,10 +53,10 @@ public sealed partial class TsvReader
         {
             if (buffer is not null)
             {
-                ArrayPool<byte>.Shared.Return(buffer);
+                _pool.Return(buffer);
             }
 
-            buffer = ArrayPool<byte>.Shared.Rent(Math.Max(line.Length, 256));
+            buffer = _pool.Rent(Math.Max(line.Length, 256));
         }
 
         int written = 0;
@@ -125,7 +125,7 @@ public sealed partial class TsvReader
         byte[]? buffer = Interlocked.Exchange(ref _unescapeReturnable, null);
         if (buffer is not null)
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            _pool.Return(buffer);
         }
     }
 
@@ -140,11 +140,11 @@ public sealed partial class TsvReader
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ReturnClosedAndThrow(byte[]? buffer)
+    private void ReturnClosedAndThrow(byte[]? buffer)
     {
         if (buffer is not null)
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            _pool.Return(buffer);
         }
 
         throw new ObjectDisposedException(nameof(TsvFileReader), "The reader was disposed while a row was being read.");

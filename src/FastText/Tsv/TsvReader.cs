@@ -316,8 +316,7 @@ public sealed partial class TsvReader : IDisposable
             int lineEnd;
             if (_allColumns)
             {
-                lineEnd = TsvLineScan.AllFieldsOnBestPath(buffer, _separator, _lineTerminator, ref _starts, ref _lengths, false, out found);
-                fieldCount = found;
+                lineEnd = ScanAllColumns(buffer, false, out found, out fieldCount);
             }
             else if (_countFields)
             {
@@ -511,6 +510,7 @@ public sealed partial class TsvReader : IDisposable
         _pendingExamined = 0;
         _atStart = true;
         _expectedColumnCount = -1;
+        _lineFieldCount = -1;
         UpdateCountFields();
         SetFound(0);
         if (_options.HasHeader)
@@ -574,8 +574,7 @@ public sealed partial class TsvReader : IDisposable
         int lineEnd;
         if (_allColumns)
         {
-            lineEnd = TsvLineScan.AllFieldsOnBestPath(data, _separator, _lineTerminator, ref _starts, ref _lengths, isFinal, out found);
-            fieldCount = found;
+            lineEnd = ScanAllColumns(data, isFinal, out found, out fieldCount);
         }
         else if (_countFields)
         {

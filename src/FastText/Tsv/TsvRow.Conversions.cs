@@ -9,7 +9,7 @@ namespace FastText;
 
 /// <summary>
 /// Conversions of one column with <see cref="Utf8Parser"/>'s invariant rules, on both builds: the whole column must
-/// convert (no surrounding spaces, nothing after the value). A <c>Get</c> method throws
+/// convert (no surrounding spaces, nothing after the value); the numeric types are in TsvRow.Numbers.cs. A <c>Get</c> method throws
 /// <see cref="TsvFormatException"/> naming the line, the file column and (when the reader selected it by name) the
 /// header name; its <c>TryGet</c> twin returns false instead, also for an absent column.
 /// </summary>
@@ -54,105 +54,6 @@ public readonly ref partial struct TsvRow
         return pool.GetOrAdd(value, Utf8Fallback.Encoding);
     }
 
-    /// <summary>Selected column <paramref name="column"/> as a decimal <see cref="int"/> (optional leading '-' or '+', digits only).</summary>
-    /// <param name="column">An index into the selection.</param>
-    /// <returns>The value.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
-    /// <exception cref="TsvFormatException">The line ends before the column, or the column is not an <see cref="int"/> (empty, other bytes, overflow).</exception>
-    public int GetInt32(int column)
-    {
-        ReadOnlySpan<byte> value = this[column];
-        if (!TsvNumberText.TryParseInt32(value, out int result))
-        {
-            ThrowNotConvertible(column, value, "Int32");
-        }
-
-        return result;
-    }
-
-    /// <summary>Gets selected column <paramref name="column"/> as an <see cref="int"/> as <see cref="GetInt32"/> reads it.</summary>
-    /// <param name="column">An index into the selection.</param>
-    /// <param name="value">The value, or 0.</param>
-    /// <returns>False when the column is absent or does not convert.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
-    public bool TryGetInt32(int column, out int value)
-    {
-        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseInt32(text, out value))
-        {
-            return true;
-        }
-
-        value = 0;
-        return false;
-    }
-
-    /// <summary>Selected column <paramref name="column"/> as a decimal <see cref="long"/> (optional leading '-' or '+', digits only).</summary>
-    /// <param name="column">An index into the selection.</param>
-    /// <returns>The value.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
-    /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="long"/>.</exception>
-    public long GetInt64(int column)
-    {
-        ReadOnlySpan<byte> value = this[column];
-        if (!TsvNumberText.TryParseInt64(value, out long result))
-        {
-            ThrowNotConvertible(column, value, "Int64");
-        }
-
-        return result;
-    }
-
-    /// <summary>Gets selected column <paramref name="column"/> as a <see cref="long"/> as <see cref="GetInt64"/> reads it.</summary>
-    /// <param name="column">An index into the selection.</param>
-    /// <param name="value">The value, or 0.</param>
-    /// <returns>False when the column is absent or does not convert.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
-    public bool TryGetInt64(int column, out long value)
-    {
-        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseInt64(text, out value))
-        {
-            return true;
-        }
-
-        value = 0;
-        return false;
-    }
-
-    /// <summary>
-    /// Selected column <paramref name="column"/> as a <see cref="double"/>: invariant format, '.' decimal point,
-    /// optional exponent (<c>1.5E+20</c>); no thousands separators.
-    /// </summary>
-    /// <param name="column">An index into the selection.</param>
-    /// <returns>The value.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
-    /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="double"/>.</exception>
-    public double GetDouble(int column)
-    {
-        ReadOnlySpan<byte> value = this[column];
-        if (!TsvNumberText.TryParseDouble(value, out double result))
-        {
-            ThrowNotConvertible(column, value, "Double");
-        }
-
-        return result;
-    }
-
-    /// <summary>Gets selected column <paramref name="column"/> as a <see cref="double"/> as <see cref="GetDouble"/> reads it.</summary>
-    /// <param name="column">An index into the selection.</param>
-    /// <param name="value">The value, or 0.</param>
-    /// <returns>False when the column is absent or does not convert.</returns>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
-    public bool TryGetDouble(int column, out double value)
-    {
-        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseDouble(text, out value))
-        {
-            return true;
-        }
-
-        value = 0;
-        return false;
-    }
-
     /// <summary>Selected column <paramref name="column"/> as a <see cref="decimal"/> (invariant format, '.' decimal point).</summary>
     /// <param name="column">An index into the selection.</param>
     /// <returns>The value.</returns>
@@ -161,7 +62,7 @@ public readonly ref partial struct TsvRow
     public decimal GetDecimal(int column)
     {
         ReadOnlySpan<byte> value = this[column];
-        if (!Utf8Parser.TryParse(value, out decimal result, out int consumed) || consumed != value.Length)
+        if (!TsvNumberText.TryParseDecimal(value, out decimal result))
         {
             ThrowNotConvertible(column, value, "Decimal");
         }
@@ -176,7 +77,7 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetDecimal(int column, out decimal value)
     {
-        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseDecimal(text, out value))
         {
             return true;
         }

@@ -263,6 +263,41 @@ public readonly ref partial struct TsvRow
         return true;
     }
 
+    /// <summary>
+    /// The ISO 8601 forms of <see cref="GetDateTime(int)"/> that have no zone, <see cref="DateTimeKind.Unspecified"/>:
+    /// what <c>DateTime.TryParse(text, CultureInfo.InvariantCulture, out value)</c> makes of them with the
+    /// invariant culture (a zone would make it convert to the machine's local time).
+    /// </summary>
+    internal static bool TryParseIsoDateTimeWithoutZone(ReadOnlySpan<byte> text, out DateTime value)
+    {
+        if (TryParseIso8601(text, out long localTicks, out bool hasZone, out _) && !hasZone)
+        {
+            value = new DateTime(localTicks, DateTimeKind.Unspecified);
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
+    /// <summary>
+    /// The ISO 8601 forms of <see cref="GetDateTime(int)"/> that have a zone, with their offset: what
+    /// <c>DateTimeOffset.TryParse(text, CultureInfo.InvariantCulture, out value)</c> makes of them
+    /// (without a zone it would take the machine's offset).
+    /// </summary>
+    internal static bool TryParseIsoDateTimeOffsetWithZone(ReadOnlySpan<byte> text, out DateTimeOffset value)
+    {
+        if (TryParseIso8601(text, out long localTicks, out bool hasZone, out long offsetTicks) && hasZone
+            && (ulong)(localTicks - offsetTicks) <= (ulong)DateTime.MaxValue.Ticks)
+        {
+            value = new DateTimeOffset(localTicks, new TimeSpan(offsetTicks));
+            return true;
+        }
+
+        value = default;
+        return false;
+    }
+
     /// <summary>The ISO 8601 forms of <see cref="GetDateTime(int)"/> with the offset kept (zero without a zone).</summary>
     internal static bool TryParseIsoDateTimeOffset(ReadOnlySpan<byte> text, out DateTimeOffset value)
     {
@@ -283,33 +318,69 @@ public readonly ref partial struct TsvRow
         localTicks = 0;
         hasZone = false;
         offsetTicks = 0;
-        if (text.Length < 10
-            || !TryDigits(text, 0, 4, out int year) || text[4] != (byte)'-'
-            || !TryDigits(text, 5, 2, out int month) || text[7] != (byte)'-'
-            || !TryDigits(text, 8, 2, out int day)
-            || year < 1 || month < 1 || month > 12 || day < 1 || day > DateTime.DaysInMonth(year, month))
+        if (!TryParseIsoDateTicks(text, out long ticks))
         {
             return false;
         }
 
-        long ticks = new DateTime(year, month, day).Ticks;
         if (text.Length == 10)
         {
             localTicks = ticks;
             return true;
         }
 
-        if ((text[10] != (byte)'T' && text[10] != (byte)' ')
-            || text.Length < 16
-            || !TryDigits(text, 11, 2, out int hour) || text[13] != (byte)':'
-            || !TryDigits(text, 14, 2, out int minute)
+        if ((text[10] != (byte)'T' && text[10] != (byte)' ') || !TryParseIsoTimeOfDay(text, 11, out long timeTicks, out int position))
+        {
+            return false;
+        }
+
+        ticks += timeTicks;
+        localTicks = ticks;
+        if (position == text.Length)
+        {
+            return true;
+        }
+
+        hasZone = true;
+        byte zone = text[position];
+        if (zone == (byte)'Z')
+        {
+            return position + 1 == text.Length;
+        }
+
+        if ((zone != (byte)'+' && zone != (byte)'-')
+            || text.Length - position != 6
+            || !TryDigits(text, position + 1, 2, out int offsetHours) || text[position + 3] != (byte)':'
+            || !TryDigits(text, position + 4, 2, out int offsetMinutes)
+            || offsetMinutes > 59 || (offsetHours * 60) + offsetMinutes > 14 * 60)
+        {
+            return false;
+        }
+
+        offsetTicks = (offsetHours * TimeSpan.TicksPerHour) + (offsetMinutes * TimeSpan.TicksPerMinute);
+        if (zone == (byte)'-')
+        {
+            offsetTicks = -offsetTicks;
+        }
+
+        return true;
+    }
+
+    // HH:mm[:ss[.f{1,7}]] from start: the time of day in ticks and where it ends (the rest is the caller's).
+    private static bool TryParseIsoTimeOfDay(ReadOnlySpan<byte> text, int start, out long ticks, out int end)
+    {
+        ticks = 0;
+        end = start;
+        if (text.Length < start + 5
+            || !TryDigits(text, start, 2, out int hour) || text[start + 2] != (byte)':'
+            || !TryDigits(text, start + 3, 2, out int minute)
             || hour > 23 || minute > 59)
         {
             return false;
         }
 
-        ticks += (hour * TimeSpan.TicksPerHour) + (minute * TimeSpan.TicksPerMinute);
-        int position = 16;
+        ticks = (hour * TimeSpan.TicksPerHour) + (minute * TimeSpan.TicksPerMinute);
+        int position = start + 5;
         if (position < text.Length && text[position] == (byte)':')
         {
             if (!TryDigits(text, position + 1, 2, out int second) || second > 59)
@@ -345,34 +416,24 @@ public readonly ref partial struct TsvRow
             }
         }
 
-        localTicks = ticks;
-        if (position == text.Length)
-        {
-            return true;
-        }
+        end = position;
+        return true;
+    }
 
-        hasZone = true;
-        byte zone = text[position];
-        if (zone == (byte)'Z')
-        {
-            return position + 1 == text.Length;
-        }
-
-        if ((zone != (byte)'+' && zone != (byte)'-')
-            || text.Length - position != 6
-            || !TryDigits(text, position + 1, 2, out int offsetHours) || text[position + 3] != (byte)':'
-            || !TryDigits(text, position + 4, 2, out int offsetMinutes)
-            || offsetMinutes > 59 || (offsetHours * 60) + offsetMinutes > 14 * 60)
+    // yyyy-MM-dd at the start of text (what follows is the caller's): midnight of that day in ticks.
+    private static bool TryParseIsoDateTicks(ReadOnlySpan<byte> text, out long ticks)
+    {
+        ticks = 0;
+        if (text.Length < 10
+            || !TryDigits(text, 0, 4, out int year) || text[4] != (byte)'-'
+            || !TryDigits(text, 5, 2, out int month) || text[7] != (byte)'-'
+            || !TryDigits(text, 8, 2, out int day)
+            || year < 1 || month < 1 || month > 12 || day < 1 || day > DateTime.DaysInMonth(year, month))
         {
             return false;
         }
 
-        offsetTicks = (offsetHours * TimeSpan.TicksPerHour) + (offsetMinutes * TimeSpan.TicksPerMinute);
-        if (zone == (byte)'-')
-        {
-            offsetTicks = -offsetTicks;
-        }
-
+        ticks = new DateTime(year, month, day).Ticks;
         return true;
     }
 

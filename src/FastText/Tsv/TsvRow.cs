@@ -42,7 +42,7 @@ public readonly ref partial struct TsvRow
         _starts = reader.Starts;
         _lengths = reader.Lengths;
         _direct = reader.DirectFound;
-        _columnCount = reader.AllColumns ? reader.FoundCount : reader.SlotOfColumn.Length;
+        _columnCount = reader.AllColumns ? reader.LineFieldCount : reader.SlotOfColumn.Length;
     }
 
     /// <summary>Where the column offsets point: the line, or the reader's unescaped copies.</summary>
@@ -68,8 +68,14 @@ public readonly ref partial struct TsvRow
     /// </summary>
     public TsvFieldEnumerator Fields => new(_line, Separator);
 
-    /// <summary>The number of selected columns (present or absent).</summary>
-    public int ColumnCount => _columnCount;
+    /// <summary>
+    /// The number of selected columns (present or absent); without a selection (every column), the line's field count.
+    /// </summary>
+    public int ColumnCount => _columnCount >= 0 ? _columnCount : CountFields(this);
+
+    // Every column, and the line's fields not all found yet: find them (static, the row by value: see ColumnOrThrow).
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int CountFields(TsvRow row) => row._reader.FindFields(row._columns, row._lineNumber, int.MaxValue);
 
     /// <summary>The selected column <paramref name="column"/> (an index into the selection, not the file).</summary>
     /// <exception cref="TsvFormatException">The line ends before that column.</exception>
@@ -225,7 +231,7 @@ public readonly ref partial struct TsvRow
             ThrowHelper.ThrowArgumentOutOfRange(nameof(column));
         }
 
-        if (column >= _reader.FoundCount)
+        if (column >= _reader.FindFields(_columns, _lineNumber, column))
         {
             value = default;
             return false;

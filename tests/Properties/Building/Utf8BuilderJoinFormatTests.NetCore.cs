@@ -87,6 +87,24 @@ public class Utf8BuilderJoinFormatTests
     }
 
     [Fact]
+    public void A_boxed_char_is_written_as_a_char_lone_surrogates_and_split_pairs_included()
+    {
+        foreach (object c in new object[] { '\uD83D', '\uDE00', 'é', 'a' })
+        {
+            string text = "<" + c + ">";
+            Assert.Equal(Encoding.UTF8.GetBytes(text), Build(0, (ref Utf8ValueStringBuilder b) => { b.Append('<'); b.Append(c); b.Append('>'); }));
+            Assert.Equal(Encoding.UTF8.GetBytes(text), Build(0, (ref Utf8ValueStringBuilder b) => b.AppendFormat("<{0}>", new[] { c })));
+            Assert.Equal(Encoding.UTF8.GetBytes(text), Build(0, (ref Utf8ValueStringBuilder b) => b.AppendFormat("<{0:X}>", new[] { c })));
+            Assert.Equal(Encoding.UTF8.GetBytes(text), Build(0, (ref Utf8ValueStringBuilder b) => b.AppendFormat("<{0}>", c)));
+            Assert.Equal(Encoding.UTF8.GetBytes("<" + c + "," + c + ">"), Build(0, (ref Utf8ValueStringBuilder b) => { b.Append('<'); b.AppendJoin(',', c, c); b.Append('>'); }));
+        }
+
+        // The two halves of a pair, boxed, in two items or two appends: one 4-byte sequence, as in the string.
+        Assert.Equal(Encoding.UTF8.GetBytes("\U0001F600"), Build(0, (ref Utf8ValueStringBuilder b) => b.AppendFormat("{0}{1}", new object[] { '\uD83D', '\uDE00' })));
+        Assert.Equal(Encoding.UTF8.GetBytes("\U0001F600"), Build(0, (ref Utf8ValueStringBuilder b) => { b.Append((object)'\uD83D'); b.Append((object)'\uDE00'); }));
+    }
+
+    [Fact]
     public void AppendJoin_of_the_builders_own_bytes_joins_a_copy_while_growing()
     {
         var builder = new Utf8ValueStringBuilder(stackalloc byte[8]);

@@ -1,23 +1,18 @@
-using System.Collections.Immutable;
-using System.IO;
 using System.Linq;
 using System.Text;
-using FastText.Generators;
 using FastText.Tests.Infrastructure;
 using FsCheck;
 using FsCheck.Fluent;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.Diagnostics;
 using Xunit;
 
 namespace FastText.Tests.Keys;
 
 /// <summary>
-/// The KeyShape interceptor generator (src/FastText.Generators), twice over: this project's own calls of interceptable
-/// shapes are intercepted (the project references the generator as the package does), and each is compared with the
-/// library's method reached through a method group, which the compiler never intercepts; and the generator is run on
-/// sources of its own to pin down which calls it takes and which it leaves to the library.
+/// The KeyShape interceptor generator (src/FastText.Generators) in this project: its own calls of interceptable shapes
+/// are intercepted (the project references the generator as the package does), and each is compared with the
+/// library's method reached through a method group, which the compiler never intercepts, under every instruction-set
+/// configuration the suite runs. The generator on sources of its own (what it takes, what it leaves and why, random
+/// programs compiled with and without it) is tested once, in tests/Generators.
 /// </summary>
 public class KeyShapeInterceptorTests
 {
@@ -167,185 +162,5 @@ public class KeyShapeInterceptorTests
         Assert.Contains("TryFormat:KeyShape`3Int64,Guid,String", methods);
         Assert.Contains("TryFormat:KeyShape`2String,String", methods);
         Assert.DoesNotContain("TryFormatUtf8:KeyShape`2String,String", methods);
-    }
-
-    private const string Declarations = """
-        using System;
-        using FastText;
-
-        public static partial class Keys
-        {
-            private static readonly KeyTextRules Rules = KeyTextRules.None.ToLowerInvariant();
-            public static readonly KeyShape<string?, Guid, int> CacheKey = KeyShape.Format(
-                "tenant:{0}:user:{1}:v{2}", KeyPart.Text("tenantId", KeyTextRules.None), KeyPart.Guid("userId", "N"), KeyPart.Int32("version"));
-            public static readonly KeyShape<string?, Guid, int> WithRules = KeyShape.Format(
-                "tenant:{0}:user:{1}:v{2}", KeyPart.Text("tenantId", Rules), KeyPart.Guid("userId", "N"), KeyPart.Int32("version"));
-            public static readonly KeyShape<string?, Guid, int> WithPlaceholderFormat = KeyShape.Format(
-                "tenant:{0}:user:{1:D}:v{2}", KeyPart.Text("tenantId", KeyTextRules.None), KeyPart.Guid("userId", "N"), KeyPart.Int32("version"));
-            public static readonly KeyShape<string?, Guid, int> WithIntegerFormat = KeyShape.Format(
-                "tenant:{0}:user:{1}:v{2}", KeyPart.Text("tenantId", KeyTextRules.None), KeyPart.Guid("userId", "N"), KeyPart.Int32("version", "D8"));
-            public static readonly KeyShape<string?, Guid, int> Reassigned = KeyShape.Format(
-                "tenant:{0}:user:{1}:v{2}", KeyPart.Text("tenantId", KeyTextRules.None), KeyPart.Guid("userId", "N"), KeyPart.Int32("version"));
-            public static KeyShape<string?, Guid, int> Mutable = KeyShape.Format(
-                "tenant:{0}:user:{1}:v{2}", KeyPart.Text("tenantId", KeyTextRules.None), KeyPart.Guid("userId", "N"), KeyPart.Int32("version"));
-            public static readonly KeyShape<string?, Guid, int> Copy = CacheKey;
-
-            static Keys() => Reassigned = WithRules;
-        }
-        """;
-
-    /// <summary>Runs the generator on <see cref="Declarations"/> and <paramref name="calls"/>; returns the generated
-    /// source (empty when it wrote none) after checking the result compiles with interceptors on.</summary>
-    private static string Generate(
-        string calls, LanguageVersion version = LanguageVersion.Latest, string? interceptKeyShapes = null, string declarations = Declarations, string? alias = null,
-        NullableContextOptions nullable = NullableContextOptions.Enable)
-    {
-        var options = CSharpParseOptions.Default.WithLanguageVersion(version)
-            .WithFeatures([new KeyValuePair<string, string>("InterceptorsNamespaces", "FastText.Generated")]);
-        SyntaxTree[] trees = [CSharpSyntaxTree.ParseText(declarations, options), CSharpSyntaxTree.ParseText(calls, options)];
-        var library = new MetadataReferenceProperties(aliases: alias is null ? default : [alias]);
-        IEnumerable<MetadataReference> references = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!)
-            .Split(Path.PathSeparator)
-            .Where(path => !Path.GetFileName(path).StartsWith("FastText", StringComparison.Ordinal))
-            .Select(path => (MetadataReference)MetadataReference.CreateFromFile(path))
-            .Append(MetadataReference.CreateFromFile(typeof(KeyShape).Assembly.Location, library));
-        CSharpCompilation compilation = CSharpCompilation.Create(
-            "Interception", trees, references, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: nullable));
-        Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
-
-        GeneratorDriver driver = CSharpGeneratorDriver.Create(
-            [new KeyShapeInterceptorGenerator().AsSourceGenerator()], parseOptions: options, optionsProvider: new ProjectProperties(interceptKeyShapes));
-        driver = driver.RunGeneratorsAndUpdateCompilation(compilation, out Compilation generated, out ImmutableArray<Diagnostic> generatorDiagnostics);
-        Assert.Empty(generatorDiagnostics);
-        Assert.Empty(generated.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning));
-        return string.Concat(driver.GetRunResult().GeneratedTrees.Select(t => t.ToString()));
-    }
-
-    /// <summary>The call sites the generated source intercepts.</summary>
-    private static int CallSites(string generated) =>
-        generated.Split('\n').Count(line => line.Contains("InterceptsLocationAttribute(1,", StringComparison.Ordinal));
-
-    [Fact]
-    public void The_READMEs_cache_key_is_intercepted_for_Build_and_TryFormatUtf8()
-    {
-        string generated = Generate("""
-            using System;
-            using FastText;
-            static class Calls
-            {
-                static string B(Guid id) => Keys.CacheKey.Build("acme", id, 42);
-                static string B2(Guid id) => Keys.CacheKey.Build("other", id, 7);
-                static bool U(Guid id, byte[] bytes) => Keys.CacheKey.TryFormatUtf8("acme", id, 42, bytes, out _);
-            }
-            """);
-        Assert.Equal(3, CallSites(generated));
-        Assert.Contains("internal static string Build_0(", generated, StringComparison.Ordinal);
-        Assert.Contains("internal static bool TryFormatUtf8_1(", generated, StringComparison.Ordinal);
-    }
-
-    [Theory]
-    [InlineData("Keys.WithRules")]
-    [InlineData("Keys.WithPlaceholderFormat")]
-    [InlineData("Keys.WithIntegerFormat")]
-    [InlineData("Keys.Reassigned")]
-    [InlineData("Keys.Mutable")]
-    [InlineData("Keys.Copy")]
-    [InlineData("LocalShape()")]
-    public void Shapes_the_generator_cannot_see_whole_are_left_to_the_library(string receiver)
-    {
-        string generated = Generate($$"""
-            using System;
-            using FastText;
-            static class Calls
-            {
-                static KeyShape<string?, Guid, int> LocalShape() => Keys.CacheKey;
-                static string B(Guid id) => {{receiver}}.Build("acme", id, 42);
-                static bool U(Guid id, byte[] bytes) => {{receiver}}.TryFormatUtf8("acme", id, 42, bytes, out _);
-            }
-            """);
-        Assert.Equal(string.Empty, generated);
-    }
-
-    [Fact]
-    public void Nothing_is_generated_before_CSharp_12_or_when_the_project_turns_it_off()
-    {
-        const string calls = """
-            using System;
-            using FastText;
-            static class Calls
-            {
-                static string B(Guid id) => Keys.CacheKey.Build("acme", id, 42);
-            }
-            """;
-        Assert.NotEqual(string.Empty, Generate(calls));
-        Assert.Equal(string.Empty, Generate(calls, LanguageVersion.CSharp11));
-        Assert.Equal(string.Empty, Generate(calls, interceptKeyShapes: "false"));
-        Assert.Equal(string.Empty, Generate(calls, interceptKeyShapes: " False "));
-        Assert.NotEqual(string.Empty, Generate(calls, interceptKeyShapes: "true"));
-    }
-
-    [Fact]
-    public void A_project_without_nullable_annotations_gets_interceptors_that_compile_without_a_warning()
-    {
-        // Generate checks that the compilation with the generated source has no warning; the shape's type arguments
-        // are oblivious here (string, not string?), and the interceptor must match them.
-        string generated = Generate(
-            """
-            using System;
-            using FastText;
-            static class Calls
-            {
-                static string B(Guid id) => Keys.CacheKey.Build("acme", id, 42);
-                static bool U(Guid id, byte[] bytes) => Keys.CacheKey.TryFormatUtf8("acme", id, 42, bytes, out _);
-            }
-            """,
-            declarations: Declarations.Replace("string?", "string", StringComparison.Ordinal),
-            nullable: NullableContextOptions.Disable);
-        Assert.Equal(2, CallSites(generated));
-    }
-
-    [Fact]
-    public void A_library_referenced_under_an_extern_alias_only_is_left_to_itself()
-    {
-        // The generated code names global::FastText: a copy of the library under an alias (as the benchmarks reference
-        // the netstandard2.0 build) is another type that code cannot name.
-        string generated = Generate(
-            """
-            extern alias lib;
-            static class Calls
-            {
-                static string B(System.Guid id) => Keys.CacheKey.Build("acme", id, 42);
-            }
-            """,
-            declarations: """
-            extern alias lib;
-            public static class Keys
-            {
-                public static readonly lib::FastText.KeyShape<string?, System.Guid, int> CacheKey = lib::FastText.KeyShape.Format(
-                    "tenant:{0}:user:{1}:v{2}", lib::FastText.KeyPart.Text("tenantId", lib::FastText.KeyTextRules.None),
-                    lib::FastText.KeyPart.Guid("userId", "N"), lib::FastText.KeyPart.Int32("version"));
-            }
-            """,
-            alias: "lib");
-        Assert.Equal(string.Empty, generated);
-    }
-
-    /// <summary>The MSBuild properties a project makes visible to the compiler (build_property.*).</summary>
-    private sealed class ProjectProperties(string? interceptKeyShapes) : AnalyzerConfigOptionsProvider
-    {
-        public override AnalyzerConfigOptions GlobalOptions { get; } = new Options(interceptKeyShapes);
-
-        public override AnalyzerConfigOptions GetOptions(SyntaxTree tree) => new Options(null);
-
-        public override AnalyzerConfigOptions GetOptions(AdditionalText textFile) => new Options(null);
-
-        private sealed class Options(string? interceptKeyShapes) : AnalyzerConfigOptions
-        {
-            public override bool TryGetValue(string key, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out string? value)
-            {
-                value = key == "build_property.FastTextInterceptKeyShapes" ? interceptKeyShapes : null;
-                return value is not null;
-            }
-        }
     }
 }

@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.IO;
 using FastText;
 using FastText.Tests.Infrastructure;
@@ -387,6 +388,157 @@ public sealed class TsvFileReaderTests
         }
 
         TsvTestSupport.AssertRows(expected, actual, $"{source} {tsv}");
+    }
+
+    /// <summary>
+    /// Without a projection the reader finds a line's fields only as far as rows have asked (none, a prefix, all):
+    /// whatever each row asks, in whatever order, and whatever earlier rows asked, the answers are the reference's.
+    /// Each row follows a random plan: nothing; some columns by index (TryGetColumn or the indexer, in random order,
+    /// beyond the line's end too); ColumnCount first; the Fields enumerator; or a question to the previous row, which
+    /// the reader has moved past, before this row's own (a row kept too long may answer anything, but must not change
+    /// the current row's answers).
+    /// </summary>
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 400)]
+    public void Without_a_projection_rows_answer_every_access_pattern_like_the_reference(int seed)
+    {
+        TsvCase generated = TsvTestSupport.CreateCase(seed);
+        TsvCase tsv = generated with { Columns = Enumerable.Range(0, AllColumnsWidth).ToArray(), ColumnNames = null, ThrowOnMissing = false };
+        var random = new Random(seed);
+        string source = Sources[random.Next(Sources.Length)];
+        var expected = TsvTestSupport.Reference(tsv).Select(row => row.StartsWith("error@", StringComparison.Ordinal) ? row : Fields(row)).ToList();
+        var cleanup = new List<string>();
+        var actual = new List<string>();
+        try
+        {
+            using TsvFileReader reader = Open(source, tsv.Bytes, tsv.Options, random, cleanup);
+            TsvRow previous = default;
+            bool hasPrevious = false;
+            foreach (TsvRow row in reader)
+            {
+                int plan = random.Next(6);
+                if (plan == 3 && tsv.Unescape)
+                {
+                    plan = 2; // Fields are raw slices of the line, not the unescaped columns
+                }
+
+                if (plan == 5 && hasPrevious)
+                {
+                    try
+                    {
+                        _ = previous.TryGetColumn(random.Next(AllColumnsWidth), out _);
+                        _ = previous.ColumnCount;
+                    }
+                    catch (ArgumentOutOfRangeException)
+                    {
+                        // Its line's offsets are the current line's: a slice outside its line is refused.
+                    }
+                }
+
+                var fields = new SortedDictionary<int, string>();
+                switch (plan)
+                {
+                    case 0:
+                        break;
+                    case 1:
+                    case 5:
+                        foreach (int column in Enumerable.Range(0, AllColumnsWidth).OrderBy(_ => random.Next()).Take(random.Next(1, 4)))
+                        {
+                            if (random.Next(2) == 0)
+                            {
+                                fields[column] = row.TryGetColumn(column, out ReadOnlySpan<byte> value) ? "[" + Encoding.UTF8.GetString(value.ToArray()) + "]" : "<absent>";
+                            }
+                            else
+                            {
+                                try
+                                {
+                                    fields[column] = "[" + Encoding.UTF8.GetString(row[column].ToArray()) + "]";
+                                }
+                                catch (TsvFormatException)
+                                {
+                                    fields[column] = "<absent>";
+                                }
+                            }
+                        }
+
+                        break;
+                    case 2:
+                        int count = row.ColumnCount;
+                        for (int column = 0; column < AllColumnsWidth; column++)
+                        {
+                            fields[column] = column < count ? "[" + Encoding.UTF8.GetString(row[column].ToArray()) + "]" : "<absent>";
+                        }
+
+                        break;
+                    case 3:
+                        int index = 0;
+                        foreach (ReadOnlySpan<byte> field in row.Fields)
+                        {
+                            fields[index++] = "[" + Encoding.UTF8.GetString(field.ToArray()) + "]";
+                        }
+
+                        for (; index < AllColumnsWidth; index++)
+                        {
+                            fields[index] = "<absent>";
+                        }
+
+                        break;
+                    default:
+                        for (int column = AllColumnsWidth - 1; column >= 0; column--)
+                        {
+                            fields[column] = row.TryGetColumn(column, out ReadOnlySpan<byte> value) ? "[" + Encoding.UTF8.GetString(value.ToArray()) + "]" : "<absent>";
+                        }
+
+                        break;
+                }
+
+                actual.Add(row.LineNumber + "|" + string.Concat(fields.Select(pair => pair.Key + "=" + pair.Value + ";")));
+                int expectedIndex = actual.Count - 1;
+                if (expectedIndex < expected.Count && !expected[expectedIndex].StartsWith("error@", StringComparison.Ordinal))
+                {
+                    // Keep only the columns this row asked for.
+                    string[] parts = expected[expectedIndex].Split(new[] { '|' }, 2);
+                    string[] all = parts[1].Split(new[] { ';' }, StringSplitOptions.RemoveEmptyEntries);
+                    expected[expectedIndex] = parts[0] + "|" + string.Concat(all.Where(part => fields.ContainsKey(int.Parse(part[..part.IndexOf('=')], CultureInfo.InvariantCulture))).Select(part => part + ";"));
+                }
+
+                previous = row;
+                hasPrevious = true;
+            }
+        }
+        catch (TsvFormatException error)
+        {
+            actual.Add("error@" + error.LineNumber);
+        }
+        finally
+        {
+            cleanup.ForEach(File.Delete);
+        }
+
+        TsvTestSupport.AssertRows(expected, actual, $"{source} {tsv}");
+    }
+
+    // "7|[a][b]<absent>..." as "7|0=[a];1=[b];2=<absent>;...".
+    private static string Fields(string row)
+    {
+        string[] parts = row.Split(new[] { '|' }, 2);
+        var fields = new List<string>();
+        string rest = parts[1];
+        while (rest.Length > 0)
+        {
+            if (rest.StartsWith("<absent>", StringComparison.Ordinal))
+            {
+                fields.Add("<absent>");
+                rest = rest["<absent>".Length..];
+            }
+            else
+            {
+                int close = rest.IndexOf(']');
+                fields.Add(rest[..(close + 1)]);
+                rest = rest[(close + 1)..];
+            }
+        }
+
+        return parts[0] + "|" + string.Concat(fields.Select((field, i) => i + "=" + field + ";"));
     }
 
     /// <summary>The first line that is not a comment and not a skipped empty line, CR trimmed as configured.</summary>

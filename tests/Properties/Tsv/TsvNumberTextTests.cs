@@ -24,6 +24,8 @@ public class TsvNumberTextTests
             "2147483647", "2147483648", "-2147483648", "-2147483649", "999999999", "-999999999", "1000000000",
             "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
             "999999999999999999", "999999999999999", "9999999999999999", "0.999999999999999", "9007199254740993",
+            "255", "256", "-128", "-129", "32767", "32768", "65535", "65536", "4294967295", "4294967296",
+            "18446744073709551615", "18446744073709551616", "3.4028235E+38", "3.5E+38", "1.4E-45", "16777217",
             "0", "-0", "-0.0", "0.0", "00000", "-", "+", ".", "", "1.", ".5", "-.5", "1e5", "1E+20", "0.1", "0.3",
             "123456789012.345", "1.7976931348623157", "4.9406564584124654", "2.2250738585072014",
         };
@@ -66,6 +68,51 @@ public class TsvNumberTextTests
         bool expected = Utf8Parser.TryParse(bytes, out long expectedValue, out int consumed) && consumed == bytes.Length;
         Assert.Equal(expected, TsvNumberText.TryParseInt64(bytes, out long value));
         Assert.Equal(expected ? expectedValue : value, value);
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(NumberTexts)], RunsAtDefault = 2000)]
+    public void Narrow_and_unsigned_integers_match_Utf8Parser(string text)
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes(text);
+        Same(Utf8Parser.TryParse(bytes, out short a, out int consumed) && consumed == bytes.Length, a, TsvNumberText.TryParseInt16(bytes, out short b), b, text);
+        Same(Utf8Parser.TryParse(bytes, out sbyte c, out consumed) && consumed == bytes.Length, c, TsvNumberText.TryParseSByte(bytes, out sbyte d), d, text);
+        Same(Utf8Parser.TryParse(bytes, out byte e, out consumed) && consumed == bytes.Length, e, TsvNumberText.TryParseByte(bytes, out byte f), f, text);
+        Same(Utf8Parser.TryParse(bytes, out ushort g, out consumed) && consumed == bytes.Length, g, TsvNumberText.TryParseUInt16(bytes, out ushort h), h, text);
+        Same(Utf8Parser.TryParse(bytes, out uint i, out consumed) && consumed == bytes.Length, i, TsvNumberText.TryParseUInt32(bytes, out uint j), j, text);
+        Same(Utf8Parser.TryParse(bytes, out ulong k, out consumed) && consumed == bytes.Length, k, TsvNumberText.TryParseUInt64(bytes, out ulong l), l, text);
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(NumberTexts)], RunsAtDefault = 2000)]
+    public void Single_matches_Utf8Parser_bit_for_bit(string text)
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes(text);
+        bool expected = Utf8Parser.TryParse(bytes, out float expectedValue, out int consumed) && consumed == bytes.Length;
+        Assert.Equal(expected, TsvNumberText.TryParseSingle(bytes, out float value));
+        if (expected)
+        {
+            Assert.Equal(BitConverter.GetBytes(expectedValue), BitConverter.GetBytes(value));
+        }
+    }
+
+    [FastTextProperty(Arbitrary = [typeof(NumberTexts)], RunsAtDefault = 2000)]
+    public void Decimal_matches_Utf8Parser_with_its_scale(string text)
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes(text);
+        bool expected = Utf8Parser.TryParse(bytes, out decimal expectedValue, out int consumed) && consumed == bytes.Length;
+        Assert.True(expected == TsvNumberText.TryParseDecimal(bytes, out decimal value), $"'{text}': Utf8Parser {expected}");
+        if (expected)
+        {
+            Assert.True(decimal.GetBits(expectedValue).AsSpan().SequenceEqual(decimal.GetBits(value)), $"'{text}': Utf8Parser {expectedValue}, TsvNumberText {value}");
+        }
+    }
+
+    private static void Same<T>(bool expected, T expectedValue, bool actual, T actualValue, string text)
+    {
+        Assert.True(expected == actual, $"{typeof(T).Name} '{text}': Utf8Parser {expected}, TsvNumberText {actual}");
+        if (expected)
+        {
+            Assert.Equal(expectedValue, actualValue);
+        }
     }
 
     [FastTextProperty(Arbitrary = [typeof(NumberTexts)], RunsAtDefault = 2000)]

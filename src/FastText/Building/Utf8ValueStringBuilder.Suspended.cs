@@ -1,0 +1,44 @@
+using System.Buffers;
+
+namespace FastText;
+
+public ref partial struct Utf8ValueStringBuilder
+{
+    // A builder over its own rented array whose state lives in a class between calls (Utf8ValueStringWriter: a
+    // TextWriter cannot hold a ref struct): each call resumes a builder over the array, its stamp, the length and a
+    // pending high surrogate, appends, and suspends it back into the class. The array is rented, grown, stamped and
+    // released exactly as any builder's, and a surrogate pair split across two calls is joined as in one builder.
+
+    /// <summary>Resumes a builder that owns <paramref name="rented"/> (stamped with <paramref name="stamp"/>, or
+    /// <see langword="null"/> for none yet) with <paramref name="length"/> bytes written, the last three of them the
+    /// U+FFFD of <paramref name="pendingHigh"/> when that is not <c>'\0'</c>.</summary>
+    internal Utf8ValueStringBuilder(byte[]? rented, long stamp, int length, char pendingHigh, ArrayPool<byte>? pool)
+    {
+        _bytes = rented is null ? default : Writable(rented);
+        _rented = rented;
+        _pos = length;
+        _writer = null;
+        _committed = 0;
+        _pendingHigh = pendingHigh;
+        _pool = pool;
+        _stamp = rented is null ? 0 : stamp;
+    }
+
+    /// <summary>Hands this builder's array (or <see langword="null"/>), stamp and pending high surrogate to the caller,
+    /// which resumes it later; the builder forgets them (it is left empty, owning nothing). Only for a builder over
+    /// its own array (no writer).</summary>
+    /// <returns>The bytes written.</returns>
+    internal int Suspend(out byte[]? rented, out long stamp, out char pendingHigh)
+    {
+        rented = _rented;
+        stamp = _stamp;
+        pendingHigh = _pendingHigh;
+        int length = _pos;
+        _rented = null;
+        _bytes = default;
+        _pos = 0;
+        _pendingHigh = '\0';
+        _stamp = 0;
+        return length;
+    }
+}

@@ -1,0 +1,12 @@
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace FastText;
+
+public sealed partial class TsvFileReader
+{
+    // netstandard2.0's Stream has only the array overload (a Task per read).
+    private static ValueTask<int> ReadStreamAsync(Stream stream, byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
+        new(stream.ReadAsync(buffer, offset, count, cancellationToken));
+}
