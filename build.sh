@@ -15,7 +15,8 @@
 #                     against GNU cut; ./build.sh run 1600000 for ~400 MB
 #   ./build.sh bench SUITE [ARGS...]
 #                     reproduce one suite of README tables: build bench/ in Release, run the suite's BenchmarkDotNet
-#                     classes (ascii, builders, keys, tsv; builders-mono: the netstandard2.0 build vs ZString's on
+#                     classes (ascii, builders, keys, tsv; server: upload and download endpoints on Kestrel against
+#                     Sep's and CsvHelper's, bench/Server; builders-mono: the netstandard2.0 build vs ZString's on
 #                     Mono, bench/Mono), copy each class's markdown table into bench/results/ with a header naming
 #                     CPU, runtime, date and commit; tsvcut runs samples/TsvCut/demo.sh --peers (GNU cut, mawk,
 #                     Miller; one core and two; medians of seven alternated rounds) into bench/results/tsvcut/peers.md. ARGS go to
@@ -278,6 +279,7 @@ bench_suite_filter() {
   case "$1" in
     ascii) echo 'FastText.Benchmarks.Ascii.*' ;; builders) echo 'FastText.Benchmarks.ValueStringBuilderBenchmarks.*' ;;
     keys) echo 'FastText.Benchmarks.Keys.*' ;; tsv) echo 'FastText.Benchmarks.Tsv.*' ;;
+    server) echo 'FastText.Benchmarks.Server.*' ;;
     builders-mono) echo 'FastText.Benchmarks.Mono.*' ;;
     *) return 1 ;;
   esac
@@ -433,7 +435,7 @@ bench() {
   fi
   local filter
   if ! filter=$(bench_suite_filter "$suite"); then
-    echo "usage: $0 bench {ascii|builders|builders-mono|keys|tsv|tsvcut|compare|readme} [ARGS...]" >&2
+    echo "usage: $0 bench {ascii|builders|builders-mono|keys|tsv|server|tsvcut|compare|readme} [ARGS...]" >&2
     return 2
   fi
   # The tables in bench/results come from each class's own job: a run with another (--job Dry, a check that the
