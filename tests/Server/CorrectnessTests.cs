@@ -13,17 +13,9 @@ namespace FastText.Server.Tests;
 /// (any byte of a line may end a packet) give the sequential reader's result, with every option and both readers,
 /// plain and gzip; downloads are byte for byte the naive writer's output, and the keys the naive builder's.
 /// </summary>
-public sealed class CorrectnessTests : IAsyncLifetime
+public sealed class CorrectnessTests(LoopbackServiceFixture fixture) : IClassFixture<LoopbackServiceFixture>
 {
-    private LoopbackService _service = null!;
-
-    public async Task InitializeAsync()
-    {
-        _service = await LoopbackService.StartAsync();
-        _service.Ledger.Arrays!.CaptureStacks = false;
-    }
-
-    public async Task DisposeAsync() => await _service.DisposeAsync();
+    private readonly LoopbackService _service = fixture.Service;
 
     /// <summary>An upload's answer: the sequential reader's totals (or its error, as a 400), whatever the packet boundaries.</summary>
     [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
