@@ -33,6 +33,7 @@
 #                     the package's consumers (tests/Consumers) on that package, with every C# example of the READMEs
 #                     and docs/*.md compiled in the configurations it claims and the net8.0 and net10.0 ones run,
 #                     each checked against the output its doc shows (eng/doc-examples.sh)
+#   ./build.sh server the server tests' step alone (tests/Server, built before with dotnet build -c Release)
 # The public API of each target is checked by every build (Microsoft.CodeAnalysis.PublicApiAnalyzers, RS0016/RS0017
 # against src/FastText/PublicAPI/<tfm>/PublicAPI.*.txt).
 # Every step prints its elapsed time; the test command ends with the total.
@@ -640,6 +641,10 @@ case "${1:-test}" in
     # The consumers step alone, on the package ./build.sh pack left in artifacts/package.
     step "Consumers of the package and the documentation's examples" consumers
     ;;
+  server)
+    # The server tests' step alone, on tests/Server as the last build left it (dotnet build -c Release first).
+    step "Server tests (tests/Server): the sample service on Kestrel, loopback, real HttpClient; load, 1 GiB bodies, faults" server_tests
+    ;;
   run)
     # tsvcut, the cut-compatible TSV tool: ~100 MB generated TSV, columns 1,2,11, checked against GNU cut.
     samples/TsvCut/demo.sh "${2:-400000}"
@@ -650,7 +655,7 @@ case "${1:-test}" in
     bench "$@"
     ;;
   *)
-    echo "usage: $0 [test|test-arm64 [NAME...]|run|bench SUITE [ARGS...]|pack|consumers]" >&2
+    echo "usage: $0 [test|test-arm64 [NAME...]|run|bench SUITE [ARGS...]|pack|consumers|server]" >&2
     exit 2
     ;;
 esac
