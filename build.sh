@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One entry point for people and CI.
 #   ./build.sh test   build everything, pack, and run the property suite for both library builds
-#                     under every instruction-set configuration, the FT0001 analyzer tests and the KeyShape generator's
-#                     tests (random programs compiled with and without it) once, then the netstandard2.0
+#                     under every instruction-set configuration, the FT0001 analyzer tests, the KeyShape generator's
+#                     tests (random programs compiled with and without it) and the server tests (the sample service
+#                     on Kestrel, tests/Server) once, then the netstandard2.0
 #                     build on Mono x64 and Mono ARM64 (qemu) with the package consumer check, both library builds
 #                     as linux-arm64 CoreCLR processes (qemu on x64; AdvSimd on and DOTNET_EnableHWIntrinsic=0;
 #                     eng/test-arm64.sh), tsvcut cross-compiled for linux-arm64 against GNU cut, and every fuzz
@@ -14,7 +15,8 @@
 #                     against GNU cut; ./build.sh run 1600000 for ~400 MB
 #   ./build.sh bench SUITE [ARGS...]
 #                     reproduce one suite of README tables: build bench/ in Release, run the suite's BenchmarkDotNet
-#                     classes (ascii, builders, keys, tsv; builders-mono: the netstandard2.0 build vs ZString's on
+#                     classes (ascii, builders, keys, tsv; server: upload and download endpoints on Kestrel against
+#                     Sep's and CsvHelper's, bench/Server; builders-mono: the netstandard2.0 build vs ZString's on
 #                     Mono, bench/Mono), copy each class's markdown table into bench/results/ with a header naming
 #                     CPU, runtime, date and commit; tsvcut runs samples/TsvCut/demo.sh --peers (GNU cut, mawk,
 #                     Miller; one core and two; medians of seven alternated rounds) into bench/results/tsvcut/peers.md. ARGS go to
@@ -31,6 +33,7 @@
 #                     the package's consumers (tests/Consumers) on that package, with every C# example of the READMEs
 #                     and docs/*.md compiled in the configurations it claims and the net8.0 and net10.0 ones run,
 #                     each checked against the output its doc shows (eng/doc-examples.sh)
+#   ./build.sh server the server tests' step alone (tests/Server, built before with dotnet build -c Release)
 # The public API of each target is checked by every build (Microsoft.CodeAnalysis.PublicApiAnalyzers, RS0016/RS0017
 # against src/FastText/PublicAPI/<tfm>/PublicAPI.*.txt).
 # Every step prints its elapsed time; the test command ends with the total.
@@ -235,6 +238,26 @@ generator_tests() {
   if ((status != 0)); then tail -60 "$output"; return 1; fi
 }
 
+# The library behind a real server (tests/Server): the sample service (samples/TsvService) on Kestrel on a loopback
+# port, driven by HttpClient: random uploads in random packets against the sequential reader, downloads against a
+# naive writer, many clients at once, a 1 GiB upload and download through the service as a process of its own with
+# its peak working set checked, clients that disconnect, trickle, cut bodies short or stall, and each endpoint's
+# allocations against its row count (none per row). Once, after run_tests (which empties the results folder CI
+# uploads): the instruction-set configurations change nothing on the wire. FASTTEXT_SERVER_BIG_MB sets the big body's
+# size (1024 by default).
+server_tests() {
+  local report_dir=$results_dir/server status=0
+  local output=$report_dir/console.txt
+  rm -rf "$report_dir"; mkdir -p "$report_dir"
+  dotnet test tests/Server/FastText.Server.Tests.csproj -c "$configuration" --no-build -nologo \
+    --logger "trx;LogFileName=results.trx" --results-directory "$report_dir" >"$output" 2>&1 || status=$?
+  grep -E '^\s*Failed |Passed!|Failed!' "$output" | sed 's/^/  /' || true
+  # What the load and allocation tests measured (their output, kept in the trx): sizes, times, the service's peak
+  # working set, bytes per row.
+  grep -ohE '(peak working set|upload of|download of|[0-9]+ clients x|(upload|upload records|upload gzip|download|keys): [-0-9.]+ B per extra row)[^&<]*' "$report_dir"/*.trx 2>/dev/null | sed 's/^/    /' || true
+  if ((status != 0)); then tail -60 "$output"; return 1; fi
+}
+
 # The generated files (the per-arity key shapes, the per-width ASCII vector paths) are byte for byte what their
 # templates in eng/Generate write; otherwise it names each stale file and its differing lines, and fails.
 check_generated() {
@@ -257,6 +280,7 @@ bench_suite_filter() {
   case "$1" in
     ascii) echo 'FastText.Benchmarks.Ascii.*' ;; builders) echo 'FastText.Benchmarks.ValueStringBuilderBenchmarks.*' ;;
     keys) echo 'FastText.Benchmarks.Keys.*' ;; tsv) echo 'FastText.Benchmarks.Tsv.*' ;;
+    server) echo 'FastText.Benchmarks.Server.*' ;;
     builders-mono) echo 'FastText.Benchmarks.Mono.*' ;;
     *) return 1 ;;
   esac
@@ -413,7 +437,7 @@ bench() {
   fi
   local filter
   if ! filter=$(bench_suite_filter "$suite"); then
-    echo "usage: $0 bench {ascii|builders|builders-mono|keys|tsv|tsvcut|compare|readme} [ARGS...]" >&2
+    echo "usage: $0 bench {ascii|builders|builders-mono|keys|tsv|server|tsvcut|compare|readme} [ARGS...]" >&2
     return 2
   fi
   # The tables in bench/results come from each class's own job: a run with another (--job Dry, a check that the
@@ -602,6 +626,7 @@ case "${1:-test}" in
     step "Property tests: 2 library builds x 4 instruction-set configurations (no-avx512 only on an AVX-512 CPU)" run_tests
     step "FT0001 analyzer tests (tests/Analyzers)" analyzer_tests
     step "KeyShape generator tests and its differential of random programs (tests/Generators)" generator_tests
+    step "Server tests (tests/Server): the sample service on Kestrel, loopback, real HttpClient; load, 1 GiB bodies, faults" server_tests
     step "Publish the CoreCLR ARM64 suite runners (both library builds)" eng/test-arm64.sh publish
     step "Two lanes at once: CoreCLR ARM64 (both builds, AdvSimd and HWIntrinsic=0) | Mono x64/ARM64 + net48 consumer, then tsvcut linux-arm64, then every fuzz target under AFL++ for 20 s" emulated_lanes
     printf '\nTotal time: %s\n' "$(elapsed $((SECONDS - script_started)))"
@@ -617,6 +642,10 @@ case "${1:-test}" in
     # The consumers step alone, on the package ./build.sh pack left in artifacts/package.
     step "Consumers of the package and the documentation's examples" consumers
     ;;
+  server)
+    # The server tests' step alone, on tests/Server as the last build left it (dotnet build -c Release first).
+    step "Server tests (tests/Server): the sample service on Kestrel, loopback, real HttpClient; load, 1 GiB bodies, faults" server_tests
+    ;;
   run)
     # tsvcut, the cut-compatible TSV tool: ~100 MB generated TSV, columns 1,2,11, checked against GNU cut.
     samples/TsvCut/demo.sh "${2:-400000}"
@@ -627,7 +656,7 @@ case "${1:-test}" in
     bench "$@"
     ;;
   *)
-    echo "usage: $0 [test|test-arm64 [NAME...]|run|bench SUITE [ARGS...]|pack|consumers]" >&2
+    echo "usage: $0 [test|test-arm64 [NAME...]|run|bench SUITE [ARGS...]|pack|consumers|server]" >&2
     exit 2
     ;;
 esac

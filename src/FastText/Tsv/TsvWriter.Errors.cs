@@ -50,6 +50,10 @@ public sealed partial class TsvWriter
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowFlushCanceled() =>
+        throw new OperationCanceledException("The PipeWriter's flush was canceled (PipeWriter.CancelPendingFlush).");
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowEmptyBufferWriterSpan(IBufferWriter<byte> writer) =>
         throw new InvalidOperationException(TsvFormatException.Format(
             "{0}.GetSpan returned an empty span: the writer makes no progress, so the rows cannot be copied into it.",

@@ -15,8 +15,8 @@ namespace FastText;
 /// call <c>WriteField</c> for each field, then <see cref="EndRow"/>. Fields come from UTF-8 spans, strings (encoded
 /// without allocating) and numbers, dates, GUIDs and time spans (formatted with <see cref="System.Buffers.Text.Utf8Formatter"/>,
 /// invariant); nothing is allocated per row. Rows are built in one pooled buffer and only complete rows ever reach
-/// the destination: when the buffer fills, on <see cref="Flush"/>/<see cref="FlushAsync"/> and on <see cref="Dispose"/>.
-/// Not thread-safe.
+/// the destination: when the buffer fills, on <see cref="Flush"/>/<see cref="FlushAsync"/> and on <see cref="Dispose"/>
+/// or <see cref="DisposeAsync"/>. Not thread-safe.
 /// </summary>
 /// <remarks>
 /// <para>A field that holds the separator, '\n' or '\r' is refused with <see cref="TsvFormatException"/> (naming the
@@ -65,6 +65,10 @@ public sealed partial class TsvWriter : IDisposable
     private long _flushedRowCount;
     private bool _faulted;
     private bool _disposed;
+
+    // Rows went into the PipeWriter since its last flush: DisposeAsync flushes only then, since flushing a response
+    // pipe with nothing in it still starts the response (Kestrel sends the headers), which an error page then cannot undo.
+    private bool _pipeFlushDue;
 
     // FlushNone, or FlushPending while a FlushAsync may still have the destination reading the buffer, or
     // FlushPendingDisposed once Dispose ran meanwhile: the flush then returns the buffer (and closes the stream).
@@ -358,17 +362,24 @@ public sealed partial class TsvWriter : IDisposable
 
     /// <summary>
     /// Sends the complete rows to the destination and flushes it (Stream.FlushAsync, PipeWriter.FlushAsync). Until the
-    /// returned task completes, every other call but <see cref="Dispose"/> throws <see cref="InvalidOperationException"/>:
-    /// the destination may still be reading the buffer. <see cref="Dispose"/> meanwhile lets this flush finish and
-    /// return the buffer (and close the stream) when the destination is done with it.
+    /// returned task completes, every other call but <see cref="Dispose"/> and <see cref="DisposeAsync"/> throws
+    /// <see cref="InvalidOperationException"/>: the destination may still be reading the buffer. Disposing meanwhile
+    /// lets this flush finish and return the buffer (and close the stream) when the destination is done with it.
     /// </summary>
-    /// <param name="cancellationToken">Cancels the flush; the writer is then faulted, as for any destination failure.</param>
+    /// <param name="cancellationToken">
+    /// Cancels the flush. Already canceled, the flush throws before it touches anything and the writer is unchanged,
+    /// whatever the destination would have done with the token (one that only looks at it while it waits would take
+    /// the rows and return); canceled while the destination works, the writer is faulted, as for any destination failure.
+    /// </param>
     /// <returns>A task that completes when the destination has been flushed.</returns>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
     /// <exception cref="InvalidOperationException">The destination failed earlier, or another <see cref="FlushAsync"/> is still pending.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled, or the
+    /// <see cref="PipeWriter"/>'s flush was canceled (<see cref="PipeWriter.CancelPendingFlush"/>).</exception>
     public async Task FlushAsync(CancellationToken cancellationToken = default)
     {
         CheckWritable();
+        cancellationToken.ThrowIfCancellationRequested();
 
         // From here until the finally, the hot paths fall through to the checked ones, which refuse.
         _flushState = FlushPending;
@@ -392,7 +403,13 @@ public sealed partial class TsvWriter : IDisposable
                 DeliverCommitted();
                 if (_pipeWriter is not null)
                 {
-                    await _pipeWriter.FlushAsync(cancellationToken).ConfigureAwait(false);
+                    FlushResult result = await _pipeWriter.FlushAsync(cancellationToken).ConfigureAwait(false);
+                    _pipeFlushDue = false;
+                    if (result.IsCanceled)
+                    {
+                        // CancelPendingFlush is the pipe's cancellation: the same outcome as the token's.
+                        ThrowFlushCanceled();
+                    }
                 }
             }
         }
@@ -466,15 +483,20 @@ public sealed partial class TsvWriter : IDisposable
 
     private void ReleaseBufferAndStream()
     {
+        ReleaseBuffer();
+        if (_stream is not null && !_leaveOpen)
+        {
+            _stream.Dispose();
+        }
+    }
+
+    private void ReleaseBuffer()
+    {
         _disposed = true;
         _fastEnd = -1;
         byte[] buffer = _buffer;
         _buffer = Array.Empty<byte>();
         ArrayPool<byte>.Shared.Return(buffer);
-        if (_stream is not null && !_leaveOpen)
-        {
-            _stream.Dispose();
-        }
     }
 
     /// <summary>The destination failed: every later call throws (the inlined paths stop at <c>_fastEnd</c>).</summary>
@@ -553,6 +575,7 @@ public sealed partial class TsvWriter : IDisposable
             else
             {
                 CopyTo(_bufferWriter!, _buffer.AsSpan(0, _committed));
+                _pipeFlushDue = _pipeWriter is not null;
             }
         }
         catch
