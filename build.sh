@@ -381,7 +381,13 @@ bench_compare() {
   else
     name="$suite-peers"; title="$suite: FastText against the fastest peer"
   fi
-  [[ $filter == "$(bench_suite_filter "$suite" 2>/dev/null || echo 'FastText.Benchmarks.*')" ]] || name="$name-$(tr -c 'A-Za-z0-9\n' '_' <<<"$filter" | sed 's/__*/_/g; s/^_//; s/_$//')"
+  if [[ $filter != "$(bench_suite_filter "$suite" 2>/dev/null || echo 'FastText.Benchmarks.*')" ]]; then
+    local suffix
+    suffix=$(tr -c 'A-Za-z0-9\n' '_' <<<"$filter" | sed 's/__*/_/g; s/^_//; s/_$//')
+    # A file name has at most 255 bytes: a long filter keeps its start and a hash of the whole.
+    ((${#suffix} <= 60)) || suffix="${suffix:0:40}_$(printf '%s' "$filter" | sha256sum | cut -c1-8)"
+    name="$name-$suffix"
+  fi
   mkdir -p bench/results/compare
   local table=$work/table.md
   dotnet eng/BenchCompare/bin/Release/net10.0/BenchCompare.dll analyze "$work/runs" --mode "$mode" --title "$title" \
