@@ -371,12 +371,18 @@ public sealed partial class TsvWriter : IDisposable
     /// whatever the destination would have done with the token (one that only looks at it while it waits would take
     /// the rows and return); canceled while the destination works, the writer is faulted, as for any destination failure.
     /// </param>
-    /// <returns>A task that completes when the destination has been flushed.</returns>
+    /// <returns>
+    /// A task that completes when the destination has been flushed. Await it once (or call AsTask once): like every
+    /// <see cref="ValueTask"/>, it must not be awaited twice, nor read after it completed.
+    /// </returns>
     /// <exception cref="ObjectDisposedException">The writer is disposed.</exception>
     /// <exception cref="InvalidOperationException">The destination failed earlier, or another <see cref="FlushAsync"/> is still pending.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled, or the
     /// <see cref="PipeWriter"/>'s flush was canceled (<see cref="PipeWriter.CancelPendingFlush"/>).</exception>
-    public async Task FlushAsync(CancellationToken cancellationToken = default)
+    public ValueTask FlushAsync(CancellationToken cancellationToken = default) => FlushCoreAsync(cancellationToken);
+
+    // Declared once more in TsvWriter.FlushAsync.<target>.cs, where net8.0 pools the state machine of a flush that waits.
+    private async partial ValueTask FlushCoreAsync(CancellationToken cancellationToken)
     {
         CheckWritable();
         cancellationToken.ThrowIfCancellationRequested();

@@ -1,7 +1,9 @@
 using System.Buffers;
 using System.Globalization;
 using System.IO;
+using System.IO.Pipelines;
 using System.Threading;
+using System.Threading.Tasks;
 using FastText;
 using FastText.Tests.Infrastructure;
 using Xunit;
@@ -236,14 +238,18 @@ public sealed class TsvWriterBehaviourTests
     }
 
     [Fact]
-    public void A_cancelled_flush_faults_the_writer()
+    public async Task A_flush_cancelled_while_the_destination_waits_faults_the_writer()
     {
-        var writer = new TsvWriter(new MemoryStream());
+        // One unread byte pauses the pipe's writer: the flush waits for a reader that never comes, until cancelled.
+        var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 1, resumeWriterThreshold: 1, useSynchronizationContext: false));
+        var writer = new TsvWriter(pipe.Writer);
         writer.WriteField("a");
         writer.EndRow();
         using var cancelled = new CancellationTokenSource();
+        Task flush = writer.FlushAsync(cancelled.Token).AsTask();
+        Assert.False(flush.IsCompleted);
         cancelled.Cancel();
-        Assert.ThrowsAny<OperationCanceledException>(() => writer.FlushAsync(cancelled.Token).GetAwaiter().GetResult());
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => flush);
         Assert.Throws<InvalidOperationException>(() => writer.EndRow());
         writer.Dispose();
     }

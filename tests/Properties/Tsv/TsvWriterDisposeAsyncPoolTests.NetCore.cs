@@ -62,12 +62,12 @@ public sealed class TsvWriterDisposeAsyncPoolTests
                 break;
             case "faulted before":
                 stream.FailFlush = new IOException("gone");
-                await Assert.ThrowsAsync<IOException>(() => writer.FlushAsync());
+                await Assert.ThrowsAsync<IOException>(() => writer.FlushAsync().AsTask());
                 await writer.DisposeAsync();
                 break;
             default:
                 stream.Gate = new TaskCompletionSource<bool>(TaskCreationOptions.RunContinuationsAsynchronously);
-                Task flush = writer.FlushAsync();
+                ValueTask flush = writer.FlushAsync();
                 await writer.DisposeAsync();
                 stream.Gate.SetResult(true);
                 await flush;

@@ -247,7 +247,7 @@ public sealed class TsvWriterDisposeAsyncTests
         {
             writer.WriteField("a");
             writer.EndRow();
-            await Assert.ThrowsAnyAsync<OperationCanceledException>(() => writer.FlushAsync(canceled.Token));
+            await Assert.ThrowsAnyAsync<OperationCanceledException>(() => writer.FlushAsync(canceled.Token).AsTask());
             Assert.Equal(0, writer.FlushedRowCount);
             Assert.Equal(2, writer.PendingByteCount);
 
@@ -271,10 +271,10 @@ public sealed class TsvWriterDisposeAsyncTests
         var writer = new TsvWriter(pipe.Writer);
         writer.WriteField("a");
         writer.EndRow();
-        Task flush = writer.FlushAsync();
+        ValueTask flush = writer.FlushAsync();
         Assert.False(flush.IsCompleted);                     // waiting for the pipe's reader
         pipe.Writer.CancelPendingFlush();
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => flush);
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => flush.AsTask());
         Assert.Equal(1, writer.FlushedRowCount);             // the row is in the pipe
         Assert.Throws<InvalidOperationException>(() => writer.WriteField("b"));
         await writer.DisposeAsync();
@@ -308,7 +308,7 @@ public sealed class TsvWriterDisposeAsyncTests
         var writer = new TsvWriter(stream);
         writer.WriteField("row");
         writer.EndRow();
-        Task flush = writer.FlushAsync();
+        ValueTask flush = writer.FlushAsync();
         ValueTask disposing = writer.DisposeAsync();
         Assert.True(disposing.IsCompleted);                  // it leaves everything to the pending flush
         Assert.False(stream.IsDisposed);                     // which still writes to the stream
@@ -325,7 +325,7 @@ public sealed class TsvWriterDisposeAsyncTests
         var writer = new TsvWriter(failed);
         writer.WriteField("a");
         writer.EndRow();
-        await Assert.ThrowsAsync<IOException>(() => writer.FlushAsync());
+        await Assert.ThrowsAsync<IOException>(() => writer.FlushAsync().AsTask());
         failed.FailFlush = null;
         await writer.DisposeAsync();                          // faulted: no write, no flush, no throw
         Assert.Equal(0, failed.AsyncFlushes);
