@@ -57,6 +57,11 @@ public partial class BuilderFormatArityTests
         TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () =>
         {
             var (arity, format, row, providerIndex, buffer) = input;
+            if (ValueStringBuilderAppendFormatTests.LegacyBracesInItemFormats && format.Contains(':') && (format.Contains("}}") || format.Contains("{{")))
+            {
+                return; // the runtime's string.Format reads "}}" after an item's format the .NET Framework way: not the reference here
+            }
+
             IFormatProvider? provider = Providers[providerIndex];
             object?[] boxed = row.Boxed(arity);
 

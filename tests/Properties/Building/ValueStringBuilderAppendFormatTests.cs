@@ -67,7 +67,7 @@ public class ValueStringBuilderAppendFormatTests
     /// with "a}"); .NET Core ends the item at the first '}' ("a", then a literal '}'). Where the running runtime parses
     /// the old way, formats that mix item format strings with escaped braces are left out of the comparison.
     /// </summary>
-    private static readonly bool LegacyBracesInItemFormats =
+    internal static readonly bool LegacyBracesInItemFormats =
         string.Format(new BracketFormatter(), "{0:a}}}", 1) != Build(0, (ref ValueStringBuilder b) => b.AppendFormat(new BracketFormatter(), "{0:a}}}", new object?[] { 1 }));
 
     [Fact]
