@@ -78,7 +78,7 @@ internal static class TsvPlainParse
 
         if (typeof(T) == typeof(bool))
         {
-            return TryParseBoolean(text, out Unsafe.As<T, bool>(ref value));
+            return TsvBooleanText.TryParse(text, out Unsafe.As<T, bool>(ref value));
         }
 
         if (typeof(T) == typeof(DateTime))
@@ -124,12 +124,4 @@ internal static class TsvPlainParse
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryParseUnsigned(ReadOnlySpan<byte> text, ulong maximum, out ulong value) =>
         TsvNumberText.TryParseDigits(text, TsvNumberText.SafeUInt64Digits, out value) && value <= maximum;
-
-    private static bool TryParseBoolean(ReadOnlySpan<byte> text, out bool value)
-    {
-        // ASCII letters only, so OR-ing in 0x20 lower-cases exactly the letters of "true" and "false".
-        value = text.Length == 4 && (text[0] | 0x20) == 't' && (text[1] | 0x20) == 'r' && (text[2] | 0x20) == 'u' && (text[3] | 0x20) == 'e';
-        return value || (text.Length == 5 && (text[0] | 0x20) == 'f' && (text[1] | 0x20) == 'a' && (text[2] | 0x20) == 'l'
-            && (text[3] | 0x20) == 's' && (text[4] | 0x20) == 'e');
-    }
 }

@@ -94,7 +94,7 @@ public readonly ref partial struct TsvRow
     public bool GetBoolean(int column)
     {
         ReadOnlySpan<byte> value = this[column];
-        if (!Utf8Parser.TryParse(value, out bool result, out int consumed) || consumed != value.Length)
+        if (!TsvBooleanText.TryParse(value, out bool result))
         {
             ThrowNotConvertible(column, value, "Boolean");
         }
@@ -109,7 +109,7 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetBoolean(int column, out bool value)
     {
-        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvBooleanText.TryParse(text, out value))
         {
             return true;
         }
