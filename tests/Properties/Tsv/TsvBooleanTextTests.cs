@@ -24,7 +24,7 @@ public class TsvBooleanTextTests
             Gen<byte[]> cased =
                 from word in Gen.Elements("true", "false", "tru", "fals", "truee", "falsee", "")
                 from upper in Gen.Choose(0, 127)
-                select word.Select((c, i) => (byte)((upper >> i & 1) == 1 ? char.ToUpperInvariant(c) : c)).ToArray();
+                select WithCase(word, upper);
             Gen<byte[]> tweaked =
                 from bytes in cased
                 from at in Gen.Choose(0, 6)
@@ -46,7 +46,7 @@ public class TsvBooleanTextTests
     [FastTextProperty(Arbitrary = [typeof(BooleanTexts)], RunsAtDefault = 2000)]
     public void Matches_Utf8Parser(byte[] text)
     {
-        bool expected = Utf8Parser.TryParse(text, out bool expectedValue, out int consumed) && consumed == text.Length;
+        bool expected = Reference(text, out bool expectedValue);
         bool accepted = TsvBooleanText.TryParse(text, out bool value);
         Assert.True(expected == accepted, $"'{Show(text)}': Utf8Parser {(expected ? "accepts" : "rejects")} it, TsvBooleanText {(accepted ? "accepts" : "rejects")} it");
         Assert.True(value == (expected && expectedValue), $"'{Show(text)}': {value}, Utf8Parser {expectedValue} (false when rejected)");
@@ -59,7 +59,7 @@ public class TsvBooleanTextTests
         using var guarded = new GuardedBuffer(16);
         Span<byte> field = guarded.Bytes(text.Length);
         text.CopyTo(field);
-        bool expected = Utf8Parser.TryParse(text, out bool expectedValue, out int consumed) && consumed == text.Length;
+        bool expected = Reference(text, out bool expectedValue);
         Assert.Equal(expected, TsvBooleanText.TryParse(field, out bool value));
         Assert.Equal(expected && expectedValue, value);
     }
@@ -71,7 +71,7 @@ public class TsvBooleanTextTests
         {
             for (int upper = 0; upper < 1 << word.Length; upper++)
             {
-                byte[] bytes = word.Select((c, i) => (byte)((upper >> i & 1) == 1 ? char.ToUpperInvariant(c) : c)).ToArray();
+                byte[] bytes = WithCase(word, upper);
                 Assert.True(TsvBooleanText.TryParse(bytes, out bool value), Show(bytes));
                 Assert.Equal(word == "true", value);
                 for (int at = 0; at < bytes.Length; at++)
@@ -80,13 +80,20 @@ public class TsvBooleanTextTests
                     {
                         byte[] changed = (byte[])bytes.Clone();
                         changed[at] = (byte)bad;
-                        bool expected = Utf8Parser.TryParse(changed, out bool expectedValue, out int consumed) && consumed == changed.Length;
+                        bool expected = Reference(changed, out bool expectedValue);
                         Assert.True(expected == TsvBooleanText.TryParse(changed, out bool changedValue) && (expected && expectedValue) == changedValue, Show(changed));
                     }
                 }
             }
         }
     }
+
+    /// <summary>The reference: Utf8Parser's decision when the whole field must be consumed.</summary>
+    private static bool Reference(byte[] text, out bool value) => Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length;
+
+    /// <summary><paramref name="word"/> as bytes, letter i upper-cased where bit i of <paramref name="upper"/> is set.</summary>
+    private static byte[] WithCase(string word, int upper) =>
+        word.Select((c, i) => (byte)((upper >> i & 1) == 1 ? char.ToUpperInvariant(c) : c)).ToArray();
 
     private static string Show(byte[] bytes) => string.Join(" ", bytes.Select(b => b.ToString("X2", System.Globalization.CultureInfo.InvariantCulture)));
 }
