@@ -4,10 +4,11 @@ using System.Buffers;
 namespace FastText;
 
 /// <summary>
-/// What the builders keep per thread: the ownership stamp sequence (<see cref="ValueStringBuilder"/> and
-/// <see cref="Utf8ValueStringBuilder"/> draw from the same one), the char builder's spare array and the test
-/// pools. One thread-static object rather than one thread-static per value, so a rent or a return reads thread-local
-/// storage once (building without a buffer would otherwise pay for each of them).
+/// Everything the builders and keys keep per thread: the ownership stamp sequence (<see cref="ValueStringBuilder"/>
+/// and <see cref="Utf8ValueStringBuilder"/> draw from the same one), the memory generation interpolation drafts
+/// check, the char builder's spare array and the test pools. The library's only thread-static: one object rather
+/// than one thread-static per value, so a rent or a return reads thread-local storage once, and so one file says
+/// what a thread carries.
 /// </summary>
 /// <remarks>
 /// Thread-static is exact here: a builder and its copies are ref structs, so they live on one thread's stack.
@@ -27,6 +28,16 @@ internal sealed class BuilderThreadState
     /// <summary>This thread's state if it was ever made.</summary>
     public static BuilderThreadState? CurrentOrNull => t_current;
 
+    /// <summary>
+    /// Counts the times a builder on this thread gave memory away: returned a rented array to its pool (or to the
+    /// spare slot), or advanced a writer past bytes it had written. An interpolation draft that writes into its
+    /// builder's rented array or writer span reads it when it starts and before each hole; when it moved, the draft
+    /// first moves into an array of its own, so it never writes into memory another renter now owns or bytes a
+    /// writer already received. A counter rather than a record of lent arrays: nothing to free, nothing to overflow.
+    /// It may wrap; a draft only compares it for equality across one interpolated string.
+    /// </summary>
+    public int MemoryGeneration;
+
     /// <summary>This thread's spare char array, or null while a builder holds it (or before the first return).</summary>
     public char[]? SpareArray { get; set; }
 
@@ -41,6 +52,9 @@ internal sealed class BuilderThreadState
 
     /// <summary>The test suite's pool for UTF-8 builders created without one on this thread; never set outside the tests.</summary>
     public ArrayPool<byte>? BytePoolForTests { get; set; }
+
+    /// <summary>The test suite's pool for the scratch chars of long keys on this thread; never set outside the tests.</summary>
+    public ArrayPool<char>? KeyCharPoolForTests { get; set; }
 
     /// <summary>
     /// A stamp no other live builder holds; never 0. After 2^32 stamps on one thread the sequence starts again, so a

@@ -156,9 +156,9 @@ public ref partial struct Utf8ValueStringBuilder
         private readonly int _ownerLength;
         private readonly int _ownerCommitted;
         private readonly int _ownerCapacity;
-        private readonly bool _borrows;
+        private readonly BuilderThreadState? _thread;
         private readonly int _generation;
-        private readonly BuilderIdentity _owner;
+        private readonly BuilderIdentity<byte> _owner;
         private readonly Memory<byte> _writerMemory;
 
         /// <summary>Called by the compiler.</summary>
@@ -214,9 +214,12 @@ public ref partial struct Utf8ValueStringBuilder
             _ownerLength = builder._pos;
             _ownerCommitted = builder._committed;
             _ownerCapacity = builder._bytes.Length;
-            _owner = new BuilderIdentity(in builder);
-            _borrows = builder._rented is not null || builder._writer is not null;
-            _generation = _borrows ? t_memoryGeneration : 0;
+            _owner = new BuilderIdentity<byte>(in builder._pos, builder._bytes);
+
+            // Only a draft over a rented array or a writer's span borrows memory that can go away; one over a
+            // caller's buffer never reads the counter.
+            _thread = builder._rented is not null || builder._writer is not null ? BuilderThreadState.Current : null;
+            _generation = _thread?.MemoryGeneration ?? 0;
             _provider = provider;
             _hasCustomFormatter = provider is not null
                 && provider.GetType() != typeof(CultureInfo)
@@ -392,7 +395,7 @@ public ref partial struct Utf8ValueStringBuilder
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private void LeaveMemoryGivenAway()
         {
-            if (_borrows && _draft._rented is null && _generation != t_memoryGeneration)
+            if (_thread is not null && _draft._rented is null && _generation != _thread.MemoryGeneration)
             {
                 MoveDraftIntoOwnArray();
             }

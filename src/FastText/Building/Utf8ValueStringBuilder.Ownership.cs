@@ -59,13 +59,14 @@ public ref partial struct Utf8ValueStringBuilder
     /// <summary>
     /// Gives an array this builder owns (the caller checked <see cref="OwnsRented"/> before replacing it) back to the
     /// pool, stamp cleared first so no copy of this builder can return it later, and tells any interpolation draft
-    /// borrowing memory on this thread that memory went away. Growth and return are one pair with
+    /// borrowing memory on this thread that memory went away (<see cref="BuilderThreadState.MemoryGeneration"/>). Growth and return are one pair with
     /// <see cref="RentStamped"/>, so that a different pooling mechanism replaces both together.
     /// </summary>
     private readonly void Release(byte[] array)
     {
         OwnershipStamp.Clear(array);
-        t_memoryGeneration++;
-        (_pool ?? BuilderThreadState.CurrentOrNull?.BytePoolForTests ?? ArrayPool<byte>.Shared).Return(array);
+        BuilderThreadState state = BuilderThreadState.Current;
+        state.MemoryGeneration++;
+        (_pool ?? state.BytePoolForTests ?? ArrayPool<byte>.Shared).Return(array);
     }
 }

@@ -59,15 +59,6 @@ public ref partial struct Utf8ValueStringBuilder
     // U+FFFD in UTF-8: what a lone surrogate becomes.
     private const int ReplacementLength = 3;
 
-    /// <summary>
-    /// Counts, per thread, the times a builder gave memory away (returned a rented array to the pool, or advanced a
-    /// writer past bytes it had written). An interpolated-string handler whose draft writes into a builder's rented
-    /// array or writer span checks it before each hole: when it changed, the draft moves into its own array first,
-    /// so it never writes into memory that may belong to another renter or to bytes the writer already received.
-    /// </summary>
-    [ThreadStatic]
-    private static int t_memoryGeneration;
-
     private Span<byte> _bytes;
     private byte[]? _rented;
     private int _pos;
@@ -355,7 +346,7 @@ public ref partial struct Utf8ValueStringBuilder
         }
 
         // A handler's draft may be writing into this span after our bytes: tell it the memory is going away.
-        t_memoryGeneration++;
+        BuilderThreadState.Current.MemoryGeneration++;
         byte[]? rented = _rented;
         if (rented is null)
         {

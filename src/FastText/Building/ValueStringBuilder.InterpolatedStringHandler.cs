@@ -72,13 +72,9 @@ public ref partial struct ValueStringBuilder
                 "The interpolated string handler was made for another builder, was already used, or the builder changed while a hole was formatted; nothing was appended.");
         }
 
-        if (handler.OwnerRented is not null)
-        {
-            LentArrays.Unlend(handler.OwnerRented, handler.LendSlot, handler.LendSerial);
-        }
-
-        // A stale copy must not release the array another copy returned; the draft's own array, if it grew, goes
-        // to the garbage collector.
+        // The handler's constructor refused a stale copy, but a hole may have disposed or grown a copy of this
+        // builder since: then the array is no longer ours to release (the draft left it before the next write, and
+        // its own array, if any, goes to the garbage collector).
         ThrowIfCopyReturnedArray();
 
         char[]? grown = handler.DraftRented;
@@ -117,9 +113,10 @@ public ref partial struct ValueStringBuilder
     /// anything the draft wrote into its spare capacity) and an array the draft rented is left to the garbage
     /// collector: never returned, so never returned twice.</para>
     /// <para>Changing the builder from inside a hole (<c>b.Append($"{Modify(ref b)}")</c>) makes the append throw
-    /// <see cref="InvalidOperationException"/> and append nothing; and while the handler lives, the builder does
-    /// not return the array the draft writes into to the pool (it leaves it to the garbage collector), so the draft
-    /// never writes into memory another renter owns. Completing a handler into another builder also throws.</para>
+    /// <see cref="InvalidOperationException"/> and append nothing. Before each hole is written, a draft that borrows
+    /// the builder's rented array checks whether any builder on this thread returned an array since the draft
+    /// started; if so it first moves into an array of its own, so it never writes into memory another renter owns.
+    /// Completing a handler into another builder also throws.</para>
     /// </remarks>
     [InterpolatedStringHandler]
     public ref partial struct AppendInterpolatedStringHandler
@@ -130,9 +127,9 @@ public ref partial struct ValueStringBuilder
         private readonly char[]? _ownerRented;
         private readonly int _ownerLength;
         private readonly int _ownerCapacity;
-        private readonly BuilderIdentity _owner;
-        private readonly int _lendSlot;
-        private readonly int _lendSerial;
+        private readonly BuilderIdentity<char> _owner;
+        private readonly BuilderThreadState? _thread;
+        private readonly int _generation;
 
         /// <summary>Called by the compiler.</summary>
         /// <param name="literalLength">The total length of the literal parts.</param>
@@ -160,9 +157,12 @@ public ref partial struct ValueStringBuilder
             _ownerRented = builder._rented;
             _ownerLength = builder._pos;
             _ownerCapacity = builder._chars.Length;
-            _owner = new BuilderIdentity(in builder);
-            _lendSlot = 0;
-            _lendSerial = _ownerRented is null ? 0 : LentArrays.Lend(_ownerRented, out _lendSlot);
+            _owner = new BuilderIdentity<char>(in builder._pos, builder._chars);
+
+            // Only a draft over a rented array borrows memory that can go away; one over a caller's buffer never
+            // reads the counter.
+            _thread = _ownerRented is null ? null : BuilderThreadState.Current;
+            _generation = _thread?.MemoryGeneration ?? 0;
 
             _provider = provider;
             _hasCustomFormatter = provider is not null
@@ -176,12 +176,6 @@ public ref partial struct ValueStringBuilder
         internal readonly bool WasCreatedFor(in int pos, ReadOnlySpan<char> chars) => _owner.Is(in pos, chars);
 
         internal readonly int OwnerLength => _ownerLength;
-
-        /// <summary>The slot of this handler's record in <see cref="LentArrays"/>.</summary>
-        internal readonly int LendSlot => _lendSlot;
-
-        /// <summary>This handler's ticket in <see cref="LentArrays"/> (0: none, as over a caller's buffer).</summary>
-        internal readonly int LendSerial => _lendSerial;
 
         internal readonly int OwnerCapacity => _ownerCapacity;
 
@@ -201,6 +195,7 @@ public ref partial struct ValueStringBuilder
         /// <param name="value">The hole's value.</param>
         public void AppendFormatted<T>(T value)
         {
+            LeaveMemoryGivenAway();
             if (_hasCustomFormatter)
             {
                 AppendCustomFormatted(value, null);
@@ -217,6 +212,7 @@ public ref partial struct ValueStringBuilder
         /// <param name="format">The format after the colon.</param>
         public void AppendFormatted<T>(T value, string? format)
         {
+            LeaveMemoryGivenAway();
             if (_hasCustomFormatter)
             {
                 AppendCustomFormatted(value, format);
@@ -233,6 +229,7 @@ public ref partial struct ValueStringBuilder
         /// <param name="alignment">The minimum width: positive pads on the left, negative on the right.</param>
         public void AppendFormatted<T>(T value, int alignment)
         {
+            LeaveMemoryGivenAway();
             int start = _draft._pos;
             AppendFormatted(value);
             Pad(start, alignment);
@@ -245,6 +242,7 @@ public ref partial struct ValueStringBuilder
         /// <param name="format">The format after the colon.</param>
         public void AppendFormatted<T>(T value, int alignment, string? format)
         {
+            LeaveMemoryGivenAway();
             int start = _draft._pos;
             AppendFormatted(value, format);
             Pad(start, alignment);
@@ -252,7 +250,11 @@ public ref partial struct ValueStringBuilder
 
         /// <summary>Called by the compiler for a span hole.</summary>
         /// <param name="value">The chars.</param>
-        public void AppendFormatted(scoped ReadOnlySpan<char> value) => _draft.Append(value);
+        public void AppendFormatted(scoped ReadOnlySpan<char> value)
+        {
+            LeaveMemoryGivenAway();
+            _draft.Append(value);
+        }
 
         /// <summary>Called by the compiler for a span hole with an alignment or a format (the format is ignored).</summary>
         /// <param name="value">The chars.</param>
@@ -261,6 +263,7 @@ public ref partial struct ValueStringBuilder
         public void AppendFormatted(scoped ReadOnlySpan<char> value, int alignment = 0, string? format = null)
         {
             _ = format;
+            LeaveMemoryGivenAway();
             int start = _draft._pos;
             _draft.Append(value);
             Pad(start, alignment);
@@ -270,6 +273,7 @@ public ref partial struct ValueStringBuilder
         /// <param name="value">The string; <see langword="null"/> appends nothing.</param>
         public void AppendFormatted(string? value)
         {
+            LeaveMemoryGivenAway();
             if (_hasCustomFormatter)
             {
                 AppendCustomFormatted(value, null);
@@ -293,6 +297,30 @@ public ref partial struct ValueStringBuilder
         /// <param name="format">The format after the colon.</param>
         public void AppendFormatted(object? value, int alignment = 0, string? format = null) =>
             AppendFormatted<object?>(value, alignment, format);
+
+        /// <summary>
+        /// A hole's expression may have made some builder return an array (only its own builder matters, but the
+        /// counter is per thread): a draft still writing into the borrowed array moves into its own array first. The
+        /// builder then refuses the draft if it was its own array that went away.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void LeaveMemoryGivenAway()
+        {
+            if (_thread is not null && _draft._rented is null && _generation != _thread.MemoryGeneration)
+            {
+                MoveDraftIntoOwnArray();
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void MoveDraftIntoOwnArray()
+        {
+            char[] array = _draft.RentStamped(Math.Max(_draft._chars.Length, MinimumRentCapacity), out long stamp);
+            _draft._chars.Slice(0, _draft._pos).CopyTo(array);
+            _draft._chars = Writable(array);
+            _draft._rented = array;
+            _draft._stamp = stamp;
+        }
 
         private void Pad(int start, int alignment)
         {

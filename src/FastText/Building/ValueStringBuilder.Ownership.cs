@@ -44,16 +44,12 @@ public ref partial struct ValueStringBuilder
 
     /// <summary>
     /// Gives an array this builder owns (the caller checked <see cref="OwnsRented"/> before replacing it) back to the
-    /// pool, unless an interpolated-string handler is still writing into it (a hole changed the builder): then it is
-    /// left to the garbage collector, so no other renter shares it. The stamp is cleared first either way, so no
-    /// copy of this builder can return it later.
+    /// pool, stamp cleared first so no copy of this builder can return it later, and tells any interpolation draft
+    /// borrowing memory on this thread that memory went away (<see cref="BuilderThreadState.MemoryGeneration"/>).
     /// </summary>
     private readonly void ReleaseRented(char[] array)
     {
         OwnershipStamp.Clear(array);
-        if (!LentArrays.Forget(array))
-        {
-            ReturnArray(array);
-        }
+        ReturnArray(array);
     }
 }

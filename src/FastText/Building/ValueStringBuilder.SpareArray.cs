@@ -62,11 +62,12 @@ public ref partial struct ValueStringBuilder
         return spare;
     }
 
-    /// <summary>Gives back an array whose stamp was cleared: to this thread's spare slot when it is short enough and
-    /// the slot is free or holds a shorter one (which then goes to the pool).</summary>
+    /// <summary>Gives back an array whose stamp was cleared, moving this thread's memory generation: to this thread's
+    /// spare slot when it is short enough and the slot is free or holds a shorter one (which then goes to the pool).</summary>
     private readonly void ReturnArray(char[] array)
     {
         BuilderThreadState state = BuilderThreadState.Current;
+        state.MemoryGeneration++;
         ArrayPool<char>? pool = _pool ?? state.CharPoolForTests;
         if (pool is not null)
         {
