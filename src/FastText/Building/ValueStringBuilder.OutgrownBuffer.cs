@@ -7,13 +7,13 @@ public ref partial struct ValueStringBuilder
 {
     // A hot loop whose strings are regularly a little longer than its stackalloc pays, on every pass, for growing out
     // of it: the call out of the append loop, a mispredicted branch, and a copy of the whole buffer from stores that
-    // have not yet reached the cache (docs/valuestringbuilder.md measured 30-40 ns on 300-char strings, 1.1x a reused
-    // StringBuilder). So each thread remembers the length of the last caller buffer one of its builders outgrew, and
-    // the next builder given a buffer of exactly that length starts in the thread's spare array (taking it costs what
-    // `new ValueStringBuilder(0)` costs). The prediction is dropped when such a builder ends short enough to have fit
-    // the buffer it skipped, so a thread that goes back to short strings goes back to its stack buffers after one miss.
-    // A wrong prediction costs time, never text: the spare array is an ordinary rented array with its stamp.
-    // The cost for a builder that is not predicted is one thread-static read and a compare in the constructor.
+    // have not yet reached the cache (docs/valuestringbuilder.md, "What growing out of a stack buffer costs"). So each
+    // thread remembers the length of the last caller buffer one of its builders outgrew, and the next builder given a
+    // buffer of exactly that length starts in the thread's spare array (taking it costs what
+    // `new ValueStringBuilder(0)` costs). The prediction is dropped when such a builder ends short enough to have fit the
+    // buffer it skipped, so a thread that goes back to short strings goes back to its stack buffers after one miss. A
+    // wrong prediction costs time, never text: the spare array is an ordinary rented array with its stamp. The cost for
+    // a builder that is not predicted is one thread-static read and a compare in the constructor.
 
     /// <summary>Starts in this thread's spare array (under the test hook, in an array of its pool) when it is free.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]

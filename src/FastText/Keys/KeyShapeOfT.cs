@@ -7,19 +7,18 @@ using System.Runtime.CompilerServices;
 namespace FastText;
 
 // One class per arity, each part's measure and write step spelled out rather than shared through a helper: a helper
-// taking the "an earlier part was present" flag by ref makes that local address-exposed, and the tier-1 code of the
-// 6-part composer grew from 1777 to 2327 bytes (Write) and 835 to 958 bytes (Measure) when we tried it. The
-// repetition is the price of keeping every value strongly typed and the hot path register-allocated.
+// taking the "an earlier part was present" flag by ref makes that local address-exposed, which grows the
+// composers' tier-1 code by a quarter. The repetition is the price of keeping every value strongly typed and
+// the hot path register-allocated.
 //
 // A shape of two or more parts fills a composer made with `default` through Initialize, its values passed by
 // `in` and a 16-byte value copied in 8-byte halves (KeyValueCopy), and its Build is never inlined. Built by a
-// constructor, the composer was made in a temporary and copied with one vector load right after its fields
-// were stored, and so was a Guid argument: a load that spans several pending stores waits until they reach
-// the cache. Inlined into the caller, Build used up the JIT's inlining budget there, and the composer's
-// literal and part writes stayed calls. The README's cache key took 49 ns instead of 57, the S3 key 145 ns
-// instead of 160 (alternated processes, 2026-11-28). A one-part shape keeps the constructor and an inlinable
-// Build: there, in place, its one Guid was read back a few instructions after it was stored (30 ns instead of
-// 25 for a one-Guid key).
+// constructor, the composer is made in a temporary and copied with one vector load right after its fields
+// are stored, and so is a Guid argument: a load that spans several pending stores waits until they reach
+// the cache. Inlined into the caller, Build uses up the JIT's inlining budget there, and the composer's
+// literal and part writes stay calls. A one-part shape keeps the constructor and an inlinable Build: there,
+// in place, its one Guid is read back a few instructions after it is stored, which costs more than the
+// copy it saves. The measurements behind each choice are in bench/results/keys/composer-code-shape.md.
 
 /// <summary>
 /// A key shape of 1 part, created by <see cref="KeyShape"/>. <see cref="Build"/> measures every part, allocates the

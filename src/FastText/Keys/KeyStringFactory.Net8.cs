@@ -10,8 +10,8 @@ namespace FastText;
 /// </summary>
 /// <remarks>
 /// This is what string.Create does, without its delegate: shapes with a reference-type part run shared generic code,
-/// where invoking a <c>SpanAction&lt;char, Composer&gt;</c> went through an instantiating stub and copied the composer
-/// twice, about 9 ns of a 48 ns cache key. The string is written only here, before anyone else can see it, and every
+/// where invoking a <c>SpanAction&lt;char, Composer&gt;</c> goes through an instantiating stub and copies the composer
+/// twice (bench/results/keys/composer-code-shape.md). The string is written only here, before anyone else can see it, and every
 /// char of it is written (the composer fills exactly the measured length; custom parts clear theirs first).
 /// </remarks>
 internal static class KeyStringFactory
