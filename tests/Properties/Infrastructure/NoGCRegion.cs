@@ -19,4 +19,25 @@ internal static class NoGCRegion
             return false;
         }
     }
+
+    /// <summary>
+    /// Ends a region <see cref="TryStart"/> started; false when a collection ended it early (another test's
+    /// GC.Collect, or the budget ran out), so a measurement taken inside it may be shifted and should be repeated.
+    /// </summary>
+    /// <remarks>
+    /// The region must be ended even then: the runtime keeps it "in progress" until EndNoGCRegion is called, and the
+    /// next TryStart in the process would throw. GCSettings.LatencyMode is not a reliable test of that state.
+    /// </remarks>
+    public static bool End()
+    {
+        try
+        {
+            GC.EndNoGCRegion();
+            return true;
+        }
+        catch (InvalidOperationException)
+        {
+            return false;
+        }
+    }
 }

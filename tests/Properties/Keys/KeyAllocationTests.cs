@@ -3,6 +3,7 @@ using Xunit;
 namespace FastText.Tests.Keys;
 
 /// <summary>A build allocates exactly its key: the bytes counted equal those of a string of the same length.</summary>
+[Collection(nameof(FastText.Tests.Building.ValueStringBuilderAllocationCollection))]
 public class KeyAllocationTests
 {
     private static readonly Guid MessageId = new("0f8fad5b-d9cb-469f-a165-70867728950e");
@@ -23,21 +24,32 @@ public class KeyAllocationTests
         build();
 
         // A GC during the measurement retires this thread's allocation context and shifts the counter by its unused
-        // remainder (seen: -8 KB around a 200 KB key on the large object heap), so measure inside a no-GC region.
-        bool noGcRegion = Infrastructure.NoGCRegion.TryStart(32 * 1024 * 1024);
+        // remainder (seen: -8 KB around a 200 KB key on the large object heap), so measure inside a no-GC region, and
+        // measure again when a collection (another class's GC.Collect) ended the region early.
         long before, after;
         string key;
-        try
+        int attempts = 0;
+        while (true)
         {
-            before = GC.GetAllocatedBytesForCurrentThread();
-            key = build();
-            after = GC.GetAllocatedBytesForCurrentThread();
-        }
-        finally
-        {
-            if (noGcRegion && System.Runtime.GCSettings.LatencyMode == System.Runtime.GCLatencyMode.NoGCRegion)
+            bool noGcRegion = Infrastructure.NoGCRegion.TryStart(32 * 1024 * 1024);
+            bool intact = true;
+            try
             {
-                GC.EndNoGCRegion();
+                before = GC.GetAllocatedBytesForCurrentThread();
+                key = build();
+                after = GC.GetAllocatedBytesForCurrentThread();
+            }
+            finally
+            {
+                if (noGcRegion)
+                {
+                    intact = Infrastructure.NoGCRegion.End();
+                }
+            }
+
+            if (intact || ++attempts == 5)
+            {
+                break;
             }
         }
 
