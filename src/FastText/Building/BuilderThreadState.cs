@@ -1,14 +1,15 @@
 using System;
 using System.Buffers;
+using System.Runtime.CompilerServices;
 
 namespace FastText;
 
 /// <summary>
 /// Everything the builders and keys keep per thread: the ownership stamp sequence (<see cref="ValueStringBuilder"/>
 /// and <see cref="Utf8ValueStringBuilder"/> draw from the same one), the memory generation interpolation drafts
-/// check, the char builder's spare array and the test pools. The library's only thread-static: one object rather
-/// than one thread-static per value, so a rent or a return reads thread-local storage once, and so one file says
-/// what a thread carries.
+/// check, each builder's spare array, the char builder's outgrown-buffer prediction (<see cref="BuilderMemory{T}"/>), and the test
+/// pools. The library's only thread-static: one object rather than one thread-static per value, so a rent or a
+/// return reads thread-local storage once, and so one file says what a thread carries.
 /// </summary>
 /// <remarks>
 /// Thread-static is exact here: a builder and its copies are ref structs, so they live on one thread's stack.
@@ -38,14 +39,14 @@ internal sealed class BuilderThreadState
     /// </summary>
     public int MemoryGeneration;
 
-    /// <summary>This thread's spare char array, or null while a builder holds it (or before the first return).</summary>
-    public char[]? SpareArray { get; set; }
+    private char[]? _spareChars;
+    private byte[]? _spareBytes;
 
     /// <summary>
-    /// The length of the last caller buffer a char builder on this thread outgrew, or -1: the next builder given a
-    /// buffer of that length starts in the spare array instead (ValueStringBuilder.OutgrownBuffer.cs).
+    /// The length of the last caller buffer a <see cref="ValueStringBuilder"/> on this thread outgrew, or -1: the
+    /// next one given a buffer of that length starts in the spare char array instead (BuilderMemory).
     /// </summary>
-    public int OutgrownBufferLength { get; set; } = -1;
+    public int OutgrownCharBufferLength = -1;
 
     /// <summary>The test suite's pool for char builders created without one on this thread; never set outside the tests.</summary>
     public ArrayPool<char>? CharPoolForTests { get; set; }
@@ -55,6 +56,33 @@ internal sealed class BuilderThreadState
 
     /// <summary>The test suite's pool for the scratch chars of long keys on this thread; never set outside the tests.</summary>
     public ArrayPool<char>? KeyCharPoolForTests { get; set; }
+
+    /// <summary>This thread's spare array of <typeparamref name="T"/>, or null while a builder holds it (or before the first return).</summary>
+    /// <typeparam name="T">char or byte.</typeparam>
+    public ref T[]? SpareArray<T>()
+        where T : unmanaged
+    {
+        // typeof(T) is a constant in each instantiation: the JIT keeps one branch.
+        if (typeof(T) == typeof(char))
+        {
+            return ref Unsafe.As<char[]?, T[]?>(ref _spareChars);
+        }
+
+        return ref Unsafe.As<byte[]?, T[]?>(ref _spareBytes);
+    }
+
+    /// <summary>The test suite's pool for builders of <typeparamref name="T"/> created without one on this thread.</summary>
+    /// <typeparam name="T">char or byte.</typeparam>
+    public ArrayPool<T>? PoolForTests<T>()
+        where T : unmanaged
+    {
+        if (typeof(T) == typeof(char))
+        {
+            return Unsafe.As<ArrayPool<T>?>(CharPoolForTests);
+        }
+
+        return Unsafe.As<ArrayPool<T>?>(BytePoolForTests);
+    }
 
     /// <summary>
     /// A stamp no other live builder holds; never 0. After 2^32 stamps on one thread the sequence starts again, so a

@@ -241,7 +241,7 @@ public ref partial struct Utf8ValueStringBuilder
         _pos += utf8.Length;
         if (previous is not null)
         {
-            Release(previous);
+            _memory.Release(previous);
         }
     }
 }

@@ -67,7 +67,7 @@ public ref partial struct Utf8ValueStringBuilder
         if (!handler.WasCreatedFor(in _pos, _bytes)
             || _pos != handler.OwnerLength
             || _committed != handler.OwnerCommitted
-            || !ReferenceEquals(_rented, handler.OwnerRented)
+            || !ReferenceEquals(_memory.Rented, handler.OwnerRented)
             || !ReferenceEquals(_writer, handler.OwnerWriter)
             || _bytes.Length != handler.OwnerCapacity)
         {
@@ -86,14 +86,12 @@ public ref partial struct Utf8ValueStringBuilder
             if (!handler.WriterMemory.IsEmpty)
             {
                 // The draft wrote into writer memory taken when this builder had nothing unadvanced.
-                byte[]? replaced = _rented;
+                byte[]? replaced = _memory.Suspend(out _);
                 _bytes = handler.WriterMemory.Span;
-                _rented = null;
-                _stamp = 0;
                 _pos = handler.DraftLength;
                 if (replaced is not null)
                 {
-                    Release(replaced);
+                    _memory.Release(replaced);
                 }
 
                 return;
@@ -105,14 +103,12 @@ public ref partial struct Utf8ValueStringBuilder
 
         // Over a writer the builder now writes into the draft's array (its span is left unadvanced: the array holds
         // those bytes too) and copies it into the writer at the next flush.
-        byte[]? previous = _rented;
-        _bytes = Writable(grown);
-        _rented = grown;
-        _stamp = handler.DraftStamp;
+        byte[]? previous = _memory.Adopt(grown, handler.DraftStamp);
+        _bytes = BuilderMemory<byte>.Writable(grown);
         _pos = handler.DraftLength;
         if (previous is not null)
         {
-            Release(previous);
+            _memory.Release(previous);
         }
     }
 
@@ -156,8 +152,7 @@ public ref partial struct Utf8ValueStringBuilder
         private readonly int _ownerLength;
         private readonly int _ownerCommitted;
         private readonly int _ownerCapacity;
-        private readonly BuilderThreadState? _thread;
-        private readonly int _generation;
+        private readonly MemoryGenerationWatch _borrowed;
         private readonly BuilderIdentity<byte> _owner;
         private readonly Memory<byte> _writerMemory;
 
@@ -197,7 +192,7 @@ public ref partial struct Utf8ValueStringBuilder
                 }
             }
 
-            _draft = new Utf8ValueStringBuilder(bytes, builder._pool)
+            _draft = new Utf8ValueStringBuilder(bytes, builder._memory.Pool)
             {
                 _pos = builder._pos,
                 _pendingHigh = builder._pendingHigh,
@@ -209,7 +204,7 @@ public ref partial struct Utf8ValueStringBuilder
                 MoveDraftIntoOwnArray();
             }
 
-            _ownerRented = builder._rented;
+            _ownerRented = builder._memory.Rented;
             _ownerWriter = builder._writer;
             _ownerLength = builder._pos;
             _ownerCommitted = builder._committed;
@@ -218,8 +213,7 @@ public ref partial struct Utf8ValueStringBuilder
 
             // Only a draft over a rented array or a writer's span borrows memory that can go away; one over a
             // caller's buffer never reads the counter.
-            _thread = builder._rented is not null || builder._writer is not null ? BuilderThreadState.Current : null;
-            _generation = _thread?.MemoryGeneration ?? 0;
+            _borrowed = new MemoryGenerationWatch(borrowsMemory: _ownerRented is not null || builder._writer is not null);
             _provider = provider;
             _hasCustomFormatter = provider is not null
                 && provider.GetType() != typeof(CultureInfo)
@@ -236,9 +230,9 @@ public ref partial struct Utf8ValueStringBuilder
 
         internal readonly int OwnerCapacity => _ownerCapacity;
 
-        internal readonly byte[]? DraftRented => _draft._rented;
+        internal readonly byte[]? DraftRented => _draft._memory.Rented;
 
-        internal readonly long DraftStamp => _draft._stamp;
+        internal readonly long DraftStamp => _draft._memory.Stamp;
 
         internal readonly int DraftLength => _draft._pos;
 
@@ -395,21 +389,16 @@ public ref partial struct Utf8ValueStringBuilder
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private void LeaveMemoryGivenAway()
         {
-            if (_thread is not null && _draft._rented is null && _generation != _thread.MemoryGeneration)
+            if (_borrowed.MemoryWasGivenAway && _draft._memory.Rented is null)
             {
                 MoveDraftIntoOwnArray();
             }
         }
 
+        // Out of line: every hole inlines the check above, none the move.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private void MoveDraftIntoOwnArray()
-        {
-            byte[] array = _draft.RentStamped(Math.Max(_draft._bytes.Length, MinimumRentCapacity), out long stamp);
-            _draft._bytes.Slice(0, _draft._pos).CopyTo(array);
-            _draft._bytes = Writable(array);
-            _draft._rented = array;
-            _draft._stamp = stamp;
-        }
+        private void MoveDraftIntoOwnArray() =>
+            _draft._bytes = _draft._memory.MoveIntoOwnArray(_draft._bytes.Slice(0, _draft._pos), Math.Max(_draft._bytes.Length, MinimumRentCapacity));
 
         /// <summary>
         /// Pads the hole written from <paramref name="start"/> to <paramref name="alignment"/> UTF-16 chars, as

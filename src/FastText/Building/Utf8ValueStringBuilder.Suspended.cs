@@ -14,14 +14,12 @@ public ref partial struct Utf8ValueStringBuilder
     /// U+FFFD of <paramref name="pendingHigh"/> when that is not <c>'\0'</c>.</summary>
     internal Utf8ValueStringBuilder(byte[]? rented, long stamp, int length, char pendingHigh, ArrayPool<byte>? pool)
     {
-        _bytes = rented is null ? default : Writable(rented);
-        _rented = rented;
+        _memory = new BuilderMemory<byte>(rented, stamp, pool);
+        _bytes = rented is null ? default : BuilderMemory<byte>.Writable(rented);
         _pos = length;
         _writer = null;
         _committed = 0;
         _pendingHigh = pendingHigh;
-        _pool = pool;
-        _stamp = rented is null ? 0 : stamp;
     }
 
     /// <summary>Hands this builder's array (or <see langword="null"/>), stamp and pending high surrogate to the caller,
@@ -30,15 +28,12 @@ public ref partial struct Utf8ValueStringBuilder
     /// <returns>The bytes written.</returns>
     internal int Suspend(out byte[]? rented, out long stamp, out char pendingHigh)
     {
-        rented = _rented;
-        stamp = _stamp;
         pendingHigh = _pendingHigh;
         int length = _pos;
-        _rented = null;
+        rented = _memory.Suspend(out stamp);
         _bytes = default;
         _pos = 0;
         _pendingHigh = '\0';
-        _stamp = 0;
         return length;
     }
 }

@@ -18,7 +18,9 @@ namespace FastText;
 /// returns it; a later <see cref="Dispose"/> of another copy returns and advances nothing, without throwing, and
 /// that copy's growth, <see cref="Flush"/>, <see cref="TryCopyTo"/>, <see cref="ToArray"/>,
 /// <see cref="ToString()"/> and interpolated appends throw <see cref="InvalidOperationException"/>. Plain appends
-/// that fit do not check (to stay cheap): in such a stale copy they write into the returned array.</para>
+/// that fit do not check (to stay cheap): in such a stale copy they write into the returned array. Growth and the
+/// per-thread spare array (up to 4096 bytes) work as in <see cref="ValueStringBuilder"/>, with a spare byte array of
+/// their own. Unlike the char builder, a UTF-8 builder given a buffer always starts in it.</para>
 /// <para>Over an <see cref="IBufferWriter{T}"/> the builder writes into the span <c>GetSpan</c> hands out and calls
 /// <c>Advance</c> only when it needs the next span, on <see cref="Flush"/> and on <see cref="Dispose"/> (which
 /// flushes). A writer that hands out a span shorter than asked for (against its contract) still works: the builder
@@ -42,16 +44,19 @@ namespace FastText;
 /// </remarks>
 public ref partial struct Utf8ValueStringBuilder
 {
+    /// <summary>The bytes at the end of every rented array that hold its stamp; never part of the builder's span.</summary>
+    internal const int StampLength = OwnershipStamp.Bytes;
+
     // The first rent of a builder that has no room: a typical log line in one rent (the shared pool's 256-byte
     // bucket, stamp included).
-    internal const int MinimumRentLength = 256;
+    internal const int MinimumRentLength = BuilderMemory<byte>.MinimumRentLength;
 
     // The room in that first array: the rest is the ownership stamp.
     internal const int MinimumRentCapacity = MinimumRentLength - StampLength;
 
     // The largest byte[] the runtime allows (Array.MaxLength, which netstandard2.0 lacks); also the most a builder
     // writes in total over a writer, so that Length stays an int.
-    internal const int MaximumLength = 0x7FFFFFC7;
+    internal const int MaximumLength = BuilderMemory<byte>.ArrayMaxLength;
 
     // The most bytes a rented array holds: the largest array less its stamp.
     internal const int MaximumCapacity = MaximumLength - StampLength;
@@ -60,15 +65,16 @@ public ref partial struct Utf8ValueStringBuilder
     private const int ReplacementLength = 3;
 
     private Span<byte> _bytes;
-    private byte[]? _rented;
     private int _pos;
     private IBufferWriter<byte>? _writer;
     private int _committed;
     private char _pendingHigh;
-    private ArrayPool<byte>? _pool;
-    private long _stamp;
+    private BuilderMemory<byte> _memory;
 
-    /// <summary>Starts writing into <paramref name="initialBuffer"/>, which is never returned to any pool.</summary>
+    /// <summary>
+    /// Starts writing into <paramref name="initialBuffer"/>, always (this constructor reads no per-thread state), which
+    /// is never returned to any pool.
+    /// </summary>
     /// <param name="initialBuffer">The buffer to write into first; often <c>stackalloc byte[256]</c>. May be empty.</param>
     public Utf8ValueStringBuilder(Span<byte> initialBuffer)
         : this(initialBuffer, null)
@@ -92,13 +98,11 @@ public ref partial struct Utf8ValueStringBuilder
     internal Utf8ValueStringBuilder(Span<byte> initialBuffer, ArrayPool<byte>? pool)
     {
         _bytes = initialBuffer;
-        _rented = null;
         _pos = 0;
         _writer = null;
         _committed = 0;
         _pendingHigh = '\0';
-        _pool = pool;
-        _stamp = 0;
+        _memory = new BuilderMemory<byte>(pool);
     }
 
     /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
@@ -110,17 +114,27 @@ public ref partial struct Utf8ValueStringBuilder
         }
 
         _bytes = default;
-        _rented = null;
         _pos = 0;
         _writer = writer;
         _committed = 0;
         _pendingHigh = '\0';
-        _pool = pool;
-        _stamp = 0;
+        _memory = new BuilderMemory<byte>(pool);
     }
 
     /// <summary>Installs (or, with <see langword="null"/>, removes) the test suite's pool for this thread.</summary>
     internal static void SetPoolForTests(ArrayPool<byte>? pool) => BuilderThreadState.Current.BytePoolForTests = pool;
+
+    /// <summary>The test hook: this thread's spare byte array.</summary>
+    internal static byte[]? SpareArrayForTests => BuilderThreadState.CurrentOrNull is { } state ? state.SpareArray<byte>() : null;
+
+    /// <summary>The test hook: the array this builder rented, stamp included.</summary>
+    internal readonly byte[]? RentedForTests => _memory.Rented;
+
+    /// <summary>The test hook: the stamp this builder keeps for the array it rented (0 when it rented none).</summary>
+    internal readonly long StampForTests => _memory.Stamp;
+
+    /// <summary>The test hook: the bytes this builder can still append before it grows (or takes the writer's next span).</summary>
+    internal readonly int FreeForTests => _bytes.Length - _pos;
 
     /// <summary>The number of bytes written, including those already advanced into the writer.</summary>
     public readonly int Length => _committed + _pos;
@@ -210,24 +224,18 @@ public ref partial struct Utf8ValueStringBuilder
     public void Dispose()
     {
         // Dispose often runs in a finally while another exception is in flight: a stale copy only forgets.
-        bool owned = OwnsRented;
-        if (_writer is not null && owned)
+        if (_writer is not null && _memory.IsOwned)
         {
             CommitToWriter(keepReplacement: false);
         }
 
-        byte[]? toReturn = _rented;
-        _rented = null;
+        int written = _pos;
         _bytes = default;
         _pos = 0;
         _writer = null;
         _committed = 0;
         _pendingHigh = '\0';
-        _stamp = 0;
-        if (toReturn is not null && owned)
-        {
-            Release(toReturn);
-        }
+        _memory.Dispose(written);
     }
 
     private readonly void ThrowIfOverWriter()
@@ -255,15 +263,14 @@ public ref partial struct Utf8ValueStringBuilder
         byte[]? previous = GrowKeepingPrevious(count);
         if (previous is not null)
         {
-            Release(previous);
+            _memory.Release(previous);
         }
     }
 
     /// <summary>
     /// Makes room for <paramref name="count"/> more contiguous bytes. Over a buffer: rents at least double the
     /// capacity, copies the written bytes, and hands back the previously rented array WITHOUT returning it, so that
-    /// a caller whose input may be a span into it (<c>b.Append(b.WrittenSpan)</c>) copies first and then calls
-    /// <see cref="Release"/>. Over a writer: advances it and takes its next span (returns <see langword="null"/>).
+    /// a caller whose input may be a span into it (<c>b.Append(b.WrittenSpan)</c>) copies first and then releases it. Over a writer: advances it and takes its next span (returns <see langword="null"/>).
     /// A throwing rent or writer leaves the builder consistent.
     /// </summary>
     /// <exception cref="InvalidOperationException">A copy of this builder already returned its array.</exception>
@@ -287,22 +294,7 @@ public ref partial struct Utf8ValueStringBuilder
         }
 
         // Over a buffer everything is in one array, which also holds the stamp.
-        ulong required = (ulong)(uint)_pos + (uint)count;
-        if (required > MaximumCapacity)
-        {
-            ThrowHelper.ThrowOutOfMemory("A Utf8ValueStringBuilder over a buffer cannot hold more than 2,147,483,583 bytes.");
-        }
-
-        // Double the whole array (stamp included), so that arrays stay in the shared pool's power-of-two buckets.
-        ulong doubled = Math.Max((ulong)(uint)(_rented?.Length ?? _bytes.Length) * 2, MinimumRentLength) - StampLength;
-        int newCapacity = (int)Math.Min(Math.Max(required, doubled), MaximumCapacity);
-        byte[] array = RentStamped(newCapacity, out long stamp);
-        _bytes.Slice(0, _pos).CopyTo(array);
-
-        byte[]? previous = _rented;
-        _bytes = Writable(array);
-        _rented = array;
-        _stamp = stamp;
+        _bytes = _memory.Grow(_bytes, _pos, count, _pos, out byte[]? previous);
         return previous;
     }
 
@@ -323,10 +315,7 @@ public ref partial struct Utf8ValueStringBuilder
         }
         else
         {
-            byte[] array = RentStamped(Math.Max(needed, MinimumRentCapacity), out long stamp);
-            _bytes = Writable(array);
-            _rented = array;
-            _stamp = stamp;
+            _bytes = _memory.Rent(Math.Max(needed, MinimumRentCapacity), out _);
         }
 
         if (keep)
@@ -347,7 +336,7 @@ public ref partial struct Utf8ValueStringBuilder
 
         // A handler's draft may be writing into this span after our bytes: tell it the memory is going away.
         BuilderThreadState.Current.MemoryGeneration++;
-        byte[]? rented = _rented;
+        byte[]? rented = _memory.Rented;
         if (rented is null)
         {
             if (count > 0)
@@ -363,10 +352,10 @@ public ref partial struct Utf8ValueStringBuilder
         _committed += count;
         _pos = 0;
         _bytes = default;
-        _rented = null;
         if (rented is not null)
         {
-            Release(rented);
+            _memory.Suspend(out _);
+            _memory.Release(rented);
         }
     }
 
@@ -395,4 +384,7 @@ public ref partial struct Utf8ValueStringBuilder
         destination[2] = 0xBD;
     }
 
+    /// <summary>Throws when a copy of this builder already returned the array it writes into.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly void ThrowIfCopyReturnedArray() => _memory.ThrowIfCopyReturnedArray();
 }

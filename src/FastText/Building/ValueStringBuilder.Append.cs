@@ -379,7 +379,7 @@ public ref partial struct ValueStringBuilder
     /// <summary>Joins chars that live in this builder's buffer from a pooled copy, so growth cannot pull them away.</summary>
     private void AppendJoinFromCopy<T>(scoped ReadOnlySpan<char> separator, scoped ReadOnlySpan<T> values)
     {
-        char[] copy = Pool.Rent(values.Length);
+        char[] copy = _memory.ScratchPool.Rent(values.Length);
         try
         {
             for (int i = 0; i < values.Length; i++)
@@ -399,7 +399,7 @@ public ref partial struct ValueStringBuilder
         }
         finally
         {
-            Pool.Return(copy);
+            _memory.ScratchPool.Return(copy);
         }
     }
 
@@ -501,7 +501,7 @@ public ref partial struct ValueStringBuilder
         _pos += value.Length;
         if (previous is not null)
         {
-            ReleaseRented(previous);
+            _memory.Release(previous);
         }
     }
 }

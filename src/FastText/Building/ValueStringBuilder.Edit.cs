@@ -86,7 +86,7 @@ public ref partial struct ValueStringBuilder
         }
 
         // Opening the gap moves (and growing releases) the very chars `value` points at: insert from a copy.
-        char[] copy = Pool.Rent(value.Length);
+        char[] copy = _memory.ScratchPool.Rent(value.Length);
         try
         {
             value.CopyTo(copy);
@@ -94,7 +94,7 @@ public ref partial struct ValueStringBuilder
         }
         finally
         {
-            Pool.Return(copy);
+            _memory.ScratchPool.Return(copy);
         }
     }
 
@@ -209,7 +209,7 @@ public ref partial struct ValueStringBuilder
 
         // Build the replaced range in a scratch array: reading the old text (and oldValue/newValue, which may point
         // into it) stays valid until the result is complete, whatever moves or grows afterwards.
-        char[] scratch = Pool.Rent((int)replacedLength);
+        char[] scratch = _memory.ScratchPool.Rent((int)replacedLength);
         try
         {
             int written = WriteReplaced(range, oldValue, newValue, scratch);
@@ -225,7 +225,7 @@ public ref partial struct ValueStringBuilder
         }
         finally
         {
-            Pool.Return(scratch);
+            _memory.ScratchPool.Return(scratch);
         }
     }
 

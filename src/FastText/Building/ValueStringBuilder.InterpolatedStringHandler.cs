@@ -65,7 +65,7 @@ public ref partial struct ValueStringBuilder
         // another builder, a second completion of the same handler, or a hole that changed the builder.
         if (!handler.WasCreatedFor(in _pos, _chars)
             || _pos != handler.OwnerLength
-            || !ReferenceEquals(_rented, handler.OwnerRented)
+            || !ReferenceEquals(_memory.Rented, handler.OwnerRented)
             || _chars.Length != handler.OwnerCapacity)
         {
             ThrowHelper.ThrowInvalidOperation(
@@ -84,14 +84,12 @@ public ref partial struct ValueStringBuilder
             return;
         }
 
-        char[]? previous = _rented;
-        _chars = Writable(grown);
-        _rented = grown;
-        _stamp = handler.DraftStamp;
+        char[]? previous = _memory.Adopt(grown, handler.DraftStamp);
+        _chars = BuilderMemory<char>.Writable(grown);
         _pos = handler.DraftLength;
         if (previous is not null)
         {
-            ReleaseRented(previous);
+            _memory.Release(previous);
         }
     }
 
@@ -128,8 +126,7 @@ public ref partial struct ValueStringBuilder
         private readonly int _ownerLength;
         private readonly int _ownerCapacity;
         private readonly BuilderIdentity<char> _owner;
-        private readonly BuilderThreadState? _thread;
-        private readonly int _generation;
+        private readonly MemoryGenerationWatch _borrowed;
 
         /// <summary>Called by the compiler.</summary>
         /// <param name="literalLength">The total length of the literal parts.</param>
@@ -153,16 +150,15 @@ public ref partial struct ValueStringBuilder
             builder.ThrowIfCopyReturnedArray(); // a buffer the caller gave costs one null test
             _ = literalLength;
             _ = formattedCount;
-            _draft = new ValueStringBuilder(builder._chars, builder._pool) { _pos = builder._pos };
-            _ownerRented = builder._rented;
+            _draft = new ValueStringBuilder(builder._chars, builder._memory.Pool) { _pos = builder._pos };
+            _ownerRented = builder._memory.Rented;
             _ownerLength = builder._pos;
             _ownerCapacity = builder._chars.Length;
             _owner = new BuilderIdentity<char>(in builder._pos, builder._chars);
 
             // Only a draft over a rented array borrows memory that can go away; one over a caller's buffer never
             // reads the counter.
-            _thread = _ownerRented is null ? null : BuilderThreadState.Current;
-            _generation = _thread?.MemoryGeneration ?? 0;
+            _borrowed = new MemoryGenerationWatch(borrowsMemory: _ownerRented is not null);
 
             _provider = provider;
             _hasCustomFormatter = provider is not null
@@ -179,9 +175,9 @@ public ref partial struct ValueStringBuilder
 
         internal readonly int OwnerCapacity => _ownerCapacity;
 
-        internal readonly char[]? DraftRented => _draft._rented;
+        internal readonly char[]? DraftRented => _draft._memory.Rented;
 
-        internal readonly long DraftStamp => _draft._stamp;
+        internal readonly long DraftStamp => _draft._memory.Stamp;
 
         internal readonly int DraftLength => _draft._pos;
 
@@ -306,21 +302,16 @@ public ref partial struct ValueStringBuilder
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private void LeaveMemoryGivenAway()
         {
-            if (_thread is not null && _draft._rented is null && _generation != _thread.MemoryGeneration)
+            if (_borrowed.MemoryWasGivenAway && _draft._memory.Rented is null)
             {
                 MoveDraftIntoOwnArray();
             }
         }
 
+        // Out of line: every hole inlines the check above, none the move.
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private void MoveDraftIntoOwnArray()
-        {
-            char[] array = _draft.RentStamped(Math.Max(_draft._chars.Length, MinimumRentCapacity), out long stamp);
-            _draft._chars.Slice(0, _draft._pos).CopyTo(array);
-            _draft._chars = Writable(array);
-            _draft._rented = array;
-            _draft._stamp = stamp;
-        }
+        private void MoveDraftIntoOwnArray() =>
+            _draft._chars = _draft._memory.MoveIntoOwnArray(_draft._chars.Slice(0, _draft._pos), Math.Max(_draft._chars.Length, MinimumRentCapacity));
 
         private void Pad(int start, int alignment)
         {

@@ -13,12 +13,9 @@ public ref partial struct ValueStringBuilder
     /// <see langword="null"/> for none yet) with <paramref name="length"/> chars written.</summary>
     internal ValueStringBuilder(char[]? rented, long stamp, int length, ArrayPool<char>? pool)
     {
-        _rented = rented;
-        _chars = rented is null ? default : Writable(rented);
+        _memory = new BuilderMemory<char>(rented, stamp, pool);
+        _chars = rented is null ? default : BuilderMemory<char>.Writable(rented);
         _pos = length;
-        _pool = pool;
-        _stamp = rented is null ? 0 : stamp;
-        _skippedBufferLength = 0;
     }
 
     /// <summary>Hands this builder's array (or <see langword="null"/>) and stamp to the caller, which resumes it later;
@@ -26,13 +23,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The chars written.</returns>
     internal int Suspend(out char[]? rented, out long stamp)
     {
-        rented = _rented;
-        stamp = _stamp;
         int length = _pos;
-        _rented = null;
+        rented = _memory.Suspend(out stamp);
         _chars = default;
         _pos = 0;
-        _stamp = 0;
         return length;
     }
 }

@@ -48,28 +48,25 @@ namespace FastText;
 /// </remarks>
 public ref partial struct ValueStringBuilder
 {
+    /// <summary>The chars at the end of every rented array that hold its stamp; never part of the builder's span.</summary>
+    internal const int StampLength = OwnershipStamp.Bytes / sizeof(char);
+
     // The first rent of a builder that starts without a buffer: big enough for a typical log line or key, so
     // building one costs a single rent instead of a chain of small ones (ArrayPool.Shared's 256-char bucket).
-    internal const int MinimumRentLength = 256;
+    internal const int MinimumRentLength = BuilderMemory<char>.MinimumRentLength;
 
     // The capacity of that first array: the rest is the ownership stamp.
     internal const int MinimumRentCapacity = MinimumRentLength - StampLength;
 
-    // The largest char[] the runtime allows (Array.MaxLength, which netstandard2.0 lacks).
-    internal const int ArrayMaxLength = 0x7FFFFFC7;
-
     // The most chars a builder holds: the largest array less its stamp.
-    internal const int MaximumCapacity = ArrayMaxLength - StampLength;
+    internal const int MaximumCapacity = BuilderMemory<char>.ArrayMaxLength - StampLength;
+
+    /// <summary>The longest array (stamp included) the per-thread spare slot keeps: 8 KiB of chars per thread at most.</summary>
+    internal const int SpareArrayMaxLength = BuilderMemory<char>.SpareArrayMaxLength;
 
     private Span<char> _chars;
-    private char[]? _rented;
     private int _pos;
-    private ArrayPool<char>? _pool;
-    private long _stamp;
-
-    // The length of the caller's buffer this builder left unused because the thread's builders had outgrown one of
-    // that length (see ValueStringBuilder.OutgrownBuffer.cs); 0 when it writes, or wrote, into the caller's buffer.
-    private int _skippedBufferLength;
+    private BuilderMemory<char> _memory;
 
     /// <summary>
     /// Starts writing into <paramref name="initialBuffer"/>, which is never returned to any pool. When the last builder
@@ -80,17 +77,9 @@ public ref partial struct ValueStringBuilder
     /// <param name="initialBuffer">The buffer to write into first; often <c>stackalloc char[256]</c>. May be empty.</param>
     public ValueStringBuilder(Span<char> initialBuffer)
     {
-        _chars = initialBuffer;
-        _rented = null;
         _pos = 0;
-        _pool = null;
-        _stamp = 0;
-        _skippedBufferLength = 0;
-        BuilderThreadState? state = BuilderThreadState.CurrentOrNull;
-        if (state is not null && state.OutgrownBufferLength == initialBuffer.Length)
-        {
-            StartPastOutgrownBuffer(state);
-        }
+        _memory = default;
+        _chars = _memory.Start(initialBuffer);
     }
 
     /// <summary>Starts with an array of at least <paramref name="initialCapacity"/> chars rented from <see cref="ArrayPool{T}.Shared"/>.</summary>
@@ -106,11 +95,8 @@ public ref partial struct ValueStringBuilder
     internal ValueStringBuilder(Span<char> initialBuffer, ArrayPool<char>? pool)
     {
         _chars = initialBuffer;
-        _rented = null;
         _pos = 0;
-        _pool = pool;
-        _stamp = 0;
-        _skippedBufferLength = 0;
+        _memory = new BuilderMemory<char>(pool);
     }
 
     /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
@@ -126,22 +112,14 @@ public ref partial struct ValueStringBuilder
             ThrowHelper.ThrowOutOfMemory("A ValueStringBuilder cannot hold more than 2,147,483,587 chars.");
         }
 
-        _pool = pool;
         _pos = 0;
-        _stamp = 0;
-        _skippedBufferLength = 0;
-        _rented = null;
-        _chars = default;
+        _memory = new BuilderMemory<char>(pool);
+
         // 0 means "no buffer of my own": take the first array now rather than on the first append, which would
         // otherwise start with a format attempt into an empty span that can only fail. It is the size the first
         // append would take (this thread's spare array when it is free), so nothing more is held.
-        char[] array = RentStamped(initialCapacity == 0 ? MinimumRentLength - StampLength : initialCapacity, out _stamp);
-        _rented = array;
-        _chars = Writable(array);
+        _chars = _memory.Rent(initialCapacity == 0 ? MinimumRentCapacity : initialCapacity, out _);
     }
-
-    /// <summary>The pool to rent from: the test hook's pool when one is installed on this thread, else the shared one.</summary>
-    private readonly ArrayPool<char> Pool => _pool ?? BuilderThreadState.CurrentOrNull?.CharPoolForTests ?? ArrayPool<char>.Shared;
 
     /// <summary>
     /// The test suite's hook: installs (or, with <see langword="null"/>, removes) a pool that builders created
@@ -154,8 +132,14 @@ public ref partial struct ValueStringBuilder
     {
         BuilderThreadState state = BuilderThreadState.Current;
         state.CharPoolForTests = pool;
-        state.OutgrownBufferLength = -1;
+        state.OutgrownCharBufferLength = -1;
     }
+
+    /// <summary>The test hook: this thread's spare array.</summary>
+    internal static char[]? SpareArrayForTests => BuilderThreadState.CurrentOrNull is { } state ? state.SpareArray<char>() : null;
+
+    /// <summary>The test hook: the array this builder rented, stamp included.</summary>
+    internal readonly char[]? RentedForTests => _memory.Rented;
 
     /// <summary>
     /// The number of chars written. Setting a smaller value truncates; setting a larger value grows the builder and
@@ -329,40 +313,25 @@ public ref partial struct ValueStringBuilder
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Dispose()
     {
-        // A builder that never rented (the caller's buffer was enough) does only the test and the four stores, inline.
-        char[]? toReturn = _rented;
-        if (toReturn is not null)
+        // A builder that never rented (the caller's buffer was enough) does only the test and the two stores, inline.
+        if (_memory.Rented is not null)
         {
-            DisposeRented(toReturn);
+            DisposeRented();
             return;
         }
 
         _chars = default;
         _pos = 0;
-        _stamp = 0;
-        _skippedBufferLength = 0;
     }
 
-    /// <summary>
-    /// Dispose's part for a builder that rented. The state is forgotten before anything is returned, so a pool that
-    /// throws cannot leave the array for a second Dispose.
-    /// </summary>
+    /// <summary>Dispose's part for a builder that rented.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private void DisposeRented(char[] toReturn)
+    private void DisposeRented()
     {
-        long stamp = _stamp;
         int written = _pos;
-        int skippedBufferLength = _skippedBufferLength;
-        _rented = null;
         _chars = default;
         _pos = 0;
-        _stamp = 0;
-        _skippedBufferLength = 0;
-        if (OwnershipStamp.Holds(toReturn, stamp))
-        {
-            ForgetOutgrownBufferIfItWouldHaveFit(skippedBufferLength, written);
-            ReleaseRented(toReturn);
-        }
+        _memory.Dispose(written);
     }
 
     private readonly void ValidateRange(int start, int length)
@@ -389,62 +358,27 @@ public ref partial struct ValueStringBuilder
         char[]? previous = GrowKeepingPrevious(additionalCapacityBeyondPos, _pos);
         if (previous is not null)
         {
-            ReleaseRented(previous);
+            _memory.Release(previous);
         }
     }
 
     /// <summary>
-    /// Rents an array for at least <paramref name="additionalCapacityBeyondPos"/> chars beyond the written ones,
-    /// at least double the current capacity; copies the first <paramref name="charsToKeep"/> chars; installs it;
-    /// and hands back the array this builder rented before WITHOUT returning it, so that a caller whose input
-    /// may be a span into that array (<c>b.Append(b.AsSpan())</c>) copies the input first and then calls
-    /// <see cref="ReleaseRented"/>. A throwing Rent leaves the builder as it was.
+    /// Makes room for <paramref name="additionalCapacityBeyondPos"/> chars beyond the written ones, keeping the first
+    /// <paramref name="charsToKeep"/>, and hands back the array rented before WITHOUT returning it
+    /// (<see cref="BuilderMemory{T}.Grow"/>): a caller whose input may be a span into it copies it, then releases it.
     /// </summary>
     /// <exception cref="InvalidOperationException">A copy of this builder already returned its array.</exception>
     private char[]? GrowKeepingPrevious(int additionalCapacityBeyondPos, int charsToKeep)
     {
-        ThrowIfCopyReturnedArray();
-        int newCapacity = ComputeGrownCapacity(_rented?.Length ?? _chars.Length, _pos, additionalCapacityBeyondPos);
-        char[] array = RentStamped(newCapacity, out long stamp);
-        _chars.Slice(0, Math.Min(charsToKeep, _chars.Length)).CopyTo(array);
-        if (_rented is null && _chars.Length != 0)
-        {
-            RememberOutgrownBuffer(_chars.Length);
-        }
-
-        char[]? previous = _rented;
-        _chars = Writable(array);
-        _rented = array;
-        _stamp = stamp;
+        _chars = _memory.Grow(_chars, _pos, additionalCapacityBeyondPos, charsToKeep, out char[]? previous);
         return previous;
     }
 
-    /// <summary>
-    /// The capacity to grow to: what is needed (<paramref name="pos"/> + <paramref name="additional"/>, computed
-    /// without overflow) and at least what makes the new array (capacity plus stamp) double
-    /// <paramref name="currentLength"/> and at least <see cref="MinimumRentLength"/> long (clamped to
-    /// <see cref="MaximumCapacity"/>), so that arrays stay in the shared pool's power-of-two buckets.
-    /// </summary>
-    /// <param name="currentLength">The length of the current buffer: the whole rented array, stamp included, or the
-    /// caller's buffer.</param>
-    /// <param name="pos">The chars written.</param>
-    /// <param name="additional">The chars needed beyond <paramref name="pos"/>.</param>
-    /// <exception cref="OutOfMemoryException">More than <see cref="MaximumCapacity"/> chars are needed.</exception>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="additional"/> is negative.</exception>
-    internal static int ComputeGrownCapacity(int currentLength, int pos, int additional)
-    {
-        if (additional < 0)
-        {
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(additional), "The additional capacity must not be negative.");
-        }
+    /// <summary>The capacity growth picks (<see cref="BuilderMemory{T}.ComputeGrownCapacity"/>).</summary>
+    internal static int ComputeGrownCapacity(int currentLength, int pos, int additional) =>
+        BuilderMemory<char>.ComputeGrownCapacity(currentLength, pos, additional);
 
-        ulong required = (ulong)(uint)pos + (uint)additional;
-        if (required > MaximumCapacity)
-        {
-            ThrowHelper.ThrowOutOfMemory("A ValueStringBuilder cannot hold more than 2,147,483,587 chars.");
-        }
-
-        ulong doubled = Math.Max((ulong)(uint)currentLength * 2, MinimumRentLength) - StampLength;
-        return (int)Math.Min(Math.Max(required, doubled), MaximumCapacity);
-    }
+    /// <summary>Throws when a copy of this builder already returned the array it writes into.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private readonly void ThrowIfCopyReturnedArray() => _memory.ThrowIfCopyReturnedArray();
 }

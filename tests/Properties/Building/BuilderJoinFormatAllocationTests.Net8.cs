@@ -4,7 +4,7 @@ using Xunit;
 namespace FastText.Tests.Building;
 
 /// <summary>
-/// The issue 28 members allocate nothing beyond what the builders rent (and return): the joins, Insert(index, value,
+/// The builders' StringBuilder-shaped members allocate nothing beyond what the builders rent (and return): the joins, Insert(index, value,
 /// count), the indexer, and the UTF-8 AppendFormat with formats, alignments and non-ASCII text, into a stack buffer
 /// that is outgrown, measured once the code is optimized and the pool warm. (On netstandard2.0 a non-empty item
 /// format becomes a string, as the char builder's AppendFormat documents there, so this runs against net8.0.)

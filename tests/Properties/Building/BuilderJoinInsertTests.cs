@@ -10,7 +10,7 @@ using static FastText.Tests.Building.ValueStringBuilderTestKit;
 namespace FastText.Tests.Building;
 
 /// <summary>
-/// The char builder's StringBuilder-shaped members (issue 28): AppendJoin over strings against string.Join (a lone
+/// The char builder's StringBuilder-shaped members: AppendJoin over strings against string.Join (a lone
 /// string joins as one element), Insert(index, value, count) against StringBuilder.Insert, and the indexer against
 /// StringBuilder's, on generated inputs that include nulls, empty and long strings that outgrow a small start buffer.
 /// These run on every runtime (net48 too), so the references are the APIs .NET Framework has: string.Join with a

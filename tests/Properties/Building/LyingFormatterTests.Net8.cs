@@ -5,7 +5,7 @@ using Xunit;
 namespace FastText.Tests.Building;
 
 /// <summary>
-/// Formatters that lie about what they wrote (issue 30, defect 1): every API that calls a caller's TryFormat refuses a
+/// Formatters that lie about what they wrote: every API that calls a caller's TryFormat refuses a
 /// count outside the destination it gave, with an exception naming the type, and leaves nothing of the value behind.
 /// Before the fix a builder moved its length past (or before) what was written, and the TSV writer's special-byte scan
 /// read past its buffer.

@@ -9,7 +9,7 @@ using Xunit;
 namespace FastText.Tests.Building;
 
 /// <summary>
-/// The UTF-8 builder's AppendJoin and AppendFormat (issue 28) against string.Join and string.Format, encoded with
+/// The UTF-8 builder's AppendJoin and AppendFormat against string.Join and string.Format, encoded with
 /// Encoding.UTF8: the same bytes, or the same exception. Inputs include non-ASCII text, lone and split surrogates
 /// (which the builder pairs across appends as a string would), alignments (counted in chars, not bytes), and long
 /// values that outgrow a small start buffer.

@@ -2,7 +2,7 @@ using Xunit;
 
 namespace FastText.Tests.Building;
 
-/// <summary>A byte[] is raw UTF-8 to the UTF-8 builder (issue 30: it bound to Append&lt;T&gt; and appended "System.Byte[]").</summary>
+/// <summary>A byte[] is raw UTF-8 to the UTF-8 builder, not a value formatted as "System.Byte[]".</summary>
 public class Utf8ValueStringBuilderRawBytesTests
 {
     [Theory]

@@ -9,7 +9,7 @@ namespace FastText.Tests.Building;
 /// <summary>
 /// A thread whose builders outgrow a caller buffer of some length starts the next builder given a buffer of that
 /// length in its spare array (under the test hook, in an array of the tracked pool), until such a builder ends short
-/// enough to have fit (issue 29, the 100-appends row). Checked against a naive model of that prediction: after every
+/// enough to have fit. Checked against a naive model of that prediction: after every
 /// build, the text, where the builder started (the caller's buffer or an array), that a skipped caller buffer is
 /// left untouched, and that every rented array goes back once.
 /// </summary>
@@ -218,7 +218,7 @@ public class ValueStringBuilderOutgrownBufferTests
         ValueStringBuilder.SetPoolForTests(null);
         OutgrowOnce(bufferLength: 256);
         var shortSpare = new char[ValueStringBuilder.MinimumRentLength];
-        BuilderThreadState.Current.SpareArray = shortSpare; // less than the 508 chars a 256-char buffer grows to
+        BuilderThreadState.Current.SpareArray<char>() = shortSpare; // less than the 508 chars a 256-char buffer grows to
 
         var builder = new ValueStringBuilder(stackalloc char[256]);
         Assert.Null(builder.RentedForTests);

@@ -9,7 +9,7 @@ using static FastText.Tests.Building.ValueStringBuilderTestKit;
 namespace FastText.Tests.Building;
 
 /// <summary>
-/// Cysharp ZString's own test cases for the members the builders share with it (issue 28): Join/AppendJoin,
+/// Cysharp ZString's own test cases for the members the builders share with it: Join/AppendJoin,
 /// Format/AppendFormat (the char builder and the UTF-8 builder), Insert and the indexer, each restated here in our
 /// words and checked against the runtime instead of against ZString: string.Join, string.Format and StringBuilder,
 /// and for the UTF-8 builder Encoding.UTF8 over the string they give. Every case names the ZString test it comes
