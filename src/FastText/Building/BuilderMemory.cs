@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using FastText.Internal;
 
@@ -15,8 +16,8 @@ namespace FastText;
 /// <remarks>
 /// <para>Invariant: when <see cref="Rented"/> is <see langword="null"/> the stamp and the skipped buffer length are 0,
 /// so a builder that never rented forgets nothing but its span.</para>
-/// <para>The spare array: each thread keeps one array of up to <see cref="SpareArrayMaxLength"/> elements per
-/// element type in front of <see cref="ArrayPool{T}.Shared"/>. A builder that outgrows its stack buffer, or starts
+/// <para>The spare array (char builders only, see below): each thread keeps one array of up to
+/// <see cref="SpareArrayMaxLength"/> chars in front of <see cref="ArrayPool{T}.Shared"/>. A builder that outgrows its stack buffer, or starts
 /// without one, takes it when it is long enough, so a hot loop that builds text a little longer than its stackalloc
 /// rents from and returns to the shared pool never, as a reused StringBuilder keeps its capacity. The slot keeps the
 /// longer of two arrays it is offered, so it settles at the size the thread's builders need. Taking it empties the
@@ -29,10 +30,13 @@ namespace FastText;
 /// buffer costs"). So the thread remembers the length of the last caller buffer one of its builders outgrew, and the
 /// next builder given a buffer of exactly that length starts in the spare array. The prediction is dropped when such
 /// a builder ends short enough to have fit the buffer it skipped. A wrong prediction costs time, never text.</para>
-/// <para>Only <see cref="ValueStringBuilder"/>'s constructor consults the prediction (<see cref="Predicts"/>): the
-/// check reads thread-local storage, which on Linux is a call into the runtime on every construction. The char
-/// builder's appends-in-a-loop workloads repay it; the UTF-8 builder's interpolation workloads ran measurably slower
-/// with it (bench/results/compare), so its constructor always writes into the buffer it is given.</para>
+/// <para>Both are <see cref="ValueStringBuilder"/>'s only (<see cref="UsesSpareArray"/>). The prediction's check reads
+/// thread-local storage, which on Linux is a call into the runtime on every construction: the char builder's
+/// appends-in-a-loop workloads repay it, the UTF-8 builder's interpolation workloads ran measurably slower with it
+/// (bench/results/compare). And the spare slot keeps an array rented from the shared pool on the thread: a server
+/// that checks every request gives back to <see cref="ArrayPool{T}.Shared"/> what it rented there (the sample
+/// service's tests do) sees that array as never returned. So a UTF-8 builder given a buffer always starts in it, and
+/// its arrays go back to the shared pool.</para>
 /// </remarks>
 /// <typeparam name="T">The element the builder writes.</typeparam>
 internal struct BuilderMemory<T>
@@ -143,8 +147,8 @@ internal struct BuilderMemory<T>
         }
     }
 
-    /// <summary>Whether builders of <typeparamref name="T"/> record and consult the outgrown-buffer prediction: the char builder's only.</summary>
-    private static bool Predicts
+    /// <summary>Whether builders of <typeparamref name="T"/> keep the per-thread spare array and the outgrown-buffer prediction: the char builder's only.</summary>
+    private static bool UsesSpareArray
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         get => typeof(T) == typeof(char);
@@ -157,7 +161,7 @@ internal struct BuilderMemory<T>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public Span<T> Start(Span<T> buffer)
     {
-        if (!Predicts)
+        if (!UsesSpareArray)
         {
             return buffer;
         }
@@ -181,7 +185,7 @@ internal struct BuilderMemory<T>
         int capacity = ComputeGrownCapacity(_rented?.Length ?? span.Length, pos, additional);
         Span<T> grown = Rent(capacity, out previous);
         span.Slice(0, Math.Min(keep, span.Length)).CopyTo(grown);
-        if (Predicts && previous is null && !span.IsEmpty)
+        if (UsesSpareArray && previous is null && !span.IsEmpty)
         {
             BuilderThreadState.Current.OutgrownCharBufferLength = span.Length;
         }
@@ -294,7 +298,13 @@ internal struct BuilderMemory<T>
             return;
         }
 
-        ref T[]? slot = ref state.SpareArray<T>();
+        if (!UsesSpareArray)
+        {
+            ArrayPool<T>.Shared.Return(array);
+            return;
+        }
+
+        ref T[]? slot = ref SpareSlot(state);
         T[]? spare = slot;
         if (array.Length > SpareArrayMaxLength || (spare is not null && spare.Length >= array.Length))
         {
@@ -309,10 +319,17 @@ internal struct BuilderMemory<T>
         }
     }
 
+    /// <summary>This thread's spare slot; only for <see cref="UsesSpareArray"/> (char) builders.</summary>
+    private static ref T[]? SpareSlot(BuilderThreadState state)
+    {
+        Debug.Assert(UsesSpareArray, "only the char builder keeps a spare array");
+        return ref Unsafe.As<char[]?, T[]?>(ref state.SpareChars);
+    }
+
     /// <summary>Takes this thread's spare array when it holds at least <paramref name="length"/> elements (stamp included); null, and the slot untouched, otherwise.</summary>
     private static T[]? TryTakeSpare(BuilderThreadState state, int length)
     {
-        ref T[]? slot = ref state.SpareArray<T>();
+        ref T[]? slot = ref SpareSlot(state);
         T[]? spare = slot;
         if (spare is null || spare.Length < length)
         {
@@ -344,7 +361,7 @@ internal struct BuilderMemory<T>
             return pool.Rent(length);
         }
 
-        if (length <= SpareArrayMaxLength)
+        if (UsesSpareArray && length <= SpareArrayMaxLength)
         {
             T[]? spare = TryTakeSpare(state, length);
             if (spare is not null)

@@ -7,7 +7,7 @@ namespace FastText;
 /// <summary>
 /// Everything the builders and keys keep per thread: the ownership stamp sequence (<see cref="ValueStringBuilder"/>
 /// and <see cref="Utf8ValueStringBuilder"/> draw from the same one), the memory generation interpolation drafts
-/// check, each builder's spare array, the char builder's outgrown-buffer prediction (<see cref="BuilderMemory{T}"/>), and the test
+/// check, the char builder's spare array and outgrown-buffer prediction (<see cref="BuilderMemory{T}"/>), and the test
 /// pools. The library's only thread-static: one object rather than one thread-static per value, so a rent or a
 /// return reads thread-local storage once, and so one file says what a thread carries.
 /// </summary>
@@ -39,8 +39,8 @@ internal sealed class BuilderThreadState
     /// </summary>
     public int MemoryGeneration;
 
-    private char[]? _spareChars;
-    private byte[]? _spareBytes;
+    /// <summary>This thread's spare char array (BuilderMemory), or null while a char builder holds it (or before the first return).</summary>
+    public char[]? SpareChars;
 
     /// <summary>
     /// The length of the last caller buffer a <see cref="ValueStringBuilder"/> on this thread outgrew, or -1: the
@@ -56,20 +56,6 @@ internal sealed class BuilderThreadState
 
     /// <summary>The test suite's pool for the scratch chars of long keys on this thread; never set outside the tests.</summary>
     public ArrayPool<char>? KeyCharPoolForTests { get; set; }
-
-    /// <summary>This thread's spare array of <typeparamref name="T"/>, or null while a builder holds it (or before the first return).</summary>
-    /// <typeparam name="T">char or byte.</typeparam>
-    public ref T[]? SpareArray<T>()
-        where T : unmanaged
-    {
-        // typeof(T) is a constant in each instantiation: the JIT keeps one branch.
-        if (typeof(T) == typeof(char))
-        {
-            return ref Unsafe.As<char[]?, T[]?>(ref _spareChars);
-        }
-
-        return ref Unsafe.As<byte[]?, T[]?>(ref _spareBytes);
-    }
 
     /// <summary>The test suite's pool for builders of <typeparamref name="T"/> created without one on this thread.</summary>
     /// <typeparam name="T">char or byte.</typeparam>

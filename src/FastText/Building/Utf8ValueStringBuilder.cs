@@ -18,9 +18,9 @@ namespace FastText;
 /// returns it; a later <see cref="Dispose"/> of another copy returns and advances nothing, without throwing, and
 /// that copy's growth, <see cref="Flush"/>, <see cref="TryCopyTo"/>, <see cref="ToArray"/>,
 /// <see cref="ToString()"/> and interpolated appends throw <see cref="InvalidOperationException"/>. Plain appends
-/// that fit do not check (to stay cheap): in such a stale copy they write into the returned array. Growth and the
-/// per-thread spare array (up to 4096 bytes) work as in <see cref="ValueStringBuilder"/>, with a spare byte array of
-/// their own. Unlike the char builder, a UTF-8 builder given a buffer always starts in it.</para>
+/// that fit do not check (to stay cheap): in such a stale copy they write into the returned array. Growth works as in
+/// <see cref="ValueStringBuilder"/>, but without its per-thread spare array and outgrown-buffer prediction: a UTF-8
+/// builder given a buffer always starts in it, and every array it rents goes back to the pool it came from.</para>
 /// <para>Over an <see cref="IBufferWriter{T}"/> the builder writes into the span <c>GetSpan</c> hands out and calls
 /// <c>Advance</c> only when it needs the next span, on <see cref="Flush"/> and on <see cref="Dispose"/> (which
 /// flushes). A writer that hands out a span shorter than asked for (against its contract) still works: the builder
@@ -124,8 +124,6 @@ public ref partial struct Utf8ValueStringBuilder
     /// <summary>Installs (or, with <see langword="null"/>, removes) the test suite's pool for this thread.</summary>
     internal static void SetPoolForTests(ArrayPool<byte>? pool) => BuilderThreadState.Current.BytePoolForTests = pool;
 
-    /// <summary>The test hook: this thread's spare byte array.</summary>
-    internal static byte[]? SpareArrayForTests => BuilderThreadState.CurrentOrNull is { } state ? state.SpareArray<byte>() : null;
 
     /// <summary>The test hook: the array this builder rented, stamp included.</summary>
     internal readonly byte[]? RentedForTests => _memory.Rented;

@@ -136,7 +136,7 @@ public ref partial struct ValueStringBuilder
     }
 
     /// <summary>The test hook: this thread's spare array.</summary>
-    internal static char[]? SpareArrayForTests => BuilderThreadState.CurrentOrNull is { } state ? state.SpareArray<char>() : null;
+    internal static char[]? SpareArrayForTests => BuilderThreadState.CurrentOrNull is { } state ? state.SpareChars : null;
 
     /// <summary>The test hook: the array this builder rented, stamp included.</summary>
     internal readonly char[]? RentedForTests => _memory.Rented;

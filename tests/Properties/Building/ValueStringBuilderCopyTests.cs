@@ -525,5 +525,5 @@ public class ValueStringBuilderCopyTests
     /// the slot keeps the longest array returned so far, so the tests start from a known slot, not from the pool.
     /// </summary>
     private static void SeedSpare() =>
-        BuilderThreadState.Current.SpareArray<char>() = new char[ValueStringBuilder.MinimumRentLength];
+        BuilderThreadState.Current.SpareChars = new char[ValueStringBuilder.MinimumRentLength];
 }

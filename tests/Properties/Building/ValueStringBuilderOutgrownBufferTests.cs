@@ -218,7 +218,7 @@ public class ValueStringBuilderOutgrownBufferTests
         ValueStringBuilder.SetPoolForTests(null);
         OutgrowOnce(bufferLength: 256);
         var shortSpare = new char[ValueStringBuilder.MinimumRentLength];
-        BuilderThreadState.Current.SpareArray<char>() = shortSpare; // less than the 508 chars a 256-char buffer grows to
+        BuilderThreadState.Current.SpareChars = shortSpare; // less than the 508 chars a 256-char buffer grows to
 
         var builder = new ValueStringBuilder(stackalloc char[256]);
         Assert.Null(builder.RentedForTests);
