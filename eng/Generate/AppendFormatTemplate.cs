@@ -316,11 +316,8 @@ internal static class AppendFormatTemplate
             {{ArgumentDocs(n)}}
                 /// <remarks>{{InRemark("AppendFormat", n, inCount, withProvider)}}</remarks>
             {{FormatThrows}}
-                public void AppendFormat<{{types}}>({{parameters}})
-                {
-                    var args = new {{holder}}<{{types}}>({{ArgumentList(n)}});
-                    AppendComposite({{(withProvider ? "provider" : "null")}}, format, ref args);
-                }
+                public void AppendFormat<{{types}}>({{parameters}}) =>
+                    AppendComposite({{(withProvider ? "provider" : "null")}}, format, new {{holder}}<{{types}}>({{ArgumentList(n)}}));
             """;
     }
 
@@ -348,8 +345,7 @@ internal static class AppendFormatTemplate
             string prefix = builder == Builder.Utf8 ? "ValueStringBuilder." : "";
             body = $$"""
                         {{prefix}}ValidateCompositeFormat(format, {{n}});
-                        var args = new {{prefix}}FormatArguments<{{types}}>({{ArgumentList(n)}});
-                        AppendComposite(provider, format.Format, ref args);
+                        AppendComposite(provider, format.Format, new {{prefix}}FormatArguments<{{types}}>({{ArgumentList(n)}}));
                 """;
         }
 
@@ -381,20 +377,8 @@ internal static class AppendFormatTemplate
                 /// <returns>The formatted text.</returns>
                 /// <remarks>{{InRemark("Format", n, inCount, withProvider)}}</remarks>
             {{FormatThrows}}
-                [SkipLocalsInit]
-                public static string Format<{{types}}>({{parameters}})
-                {
-                    var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-                    try
-                    {
-                        builder.AppendFormat({{call}});
-                        return builder.ToString();
-                    }
-                    finally
-                    {
-                        builder.Dispose();
-                    }
-                }
+                public static string Format<{{types}}>({{parameters}}) =>
+                    FormatOnStack({{(withProvider ? "provider" : "null")}}, format, new FormatArguments<{{types}}>({{ArgumentList(n)}}));
             """;
     }
 
@@ -403,6 +387,30 @@ internal static class AppendFormatTemplate
         string types = Each(n, ", ", i => $"T{i}");
         string parameters = "IFormatProvider? provider, CompositeFormat format, " + Each(n, ", ", i => $"T{i} arg{i}");
         string call = "provider, format, " + ArgumentList(n);
+        string body = WritesThroughRuntimeTryWrite(n)
+            ? $$"""
+                    [SkipLocalsInit]
+                    public static string Format<{{types}}>({{parameters}})
+                    {
+                        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
+                        try
+                        {
+                            builder.AppendFormat({{call}});
+                            return builder.ToString();
+                        }
+                        finally
+                        {
+                            builder.Dispose();
+                        }
+                    }
+                """
+            : $$"""
+                    public static string Format<{{types}}>({{parameters}})
+                    {
+                        ValidateCompositeFormat(format, {{n}});
+                        return FormatOnStack(provider, format.Format, new FormatArguments<{{types}}>({{ArgumentList(n)}}));
+                    }
+                """;
         return $$"""
                 /// <summary>
                 /// Formats a pre-parsed composite format with {{Count(n, "argument")}} into a new string, as <c>StringBuilder.AppendFormat({{call}})</c>
@@ -415,20 +423,7 @@ internal static class AppendFormatTemplate
             {{ArgumentDocs(n)}}
                 /// <returns>The formatted text.</returns>
             {{CompositeThrows}}
-                [SkipLocalsInit]
-                public static string Format<{{types}}>({{parameters}})
-                {
-                    var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-                    try
-                    {
-                        builder.AppendFormat({{call}});
-                        return builder.ToString();
-                    }
-                    finally
-                    {
-                        builder.Dispose();
-                    }
-                }
+            {{body}}
             """;
     }
 

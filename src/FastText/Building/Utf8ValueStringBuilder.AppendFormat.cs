@@ -36,7 +36,7 @@ public ref partial struct Utf8ValueStringBuilder
         }
 
         var arguments = new ValueStringBuilder.ArrayFormatArguments(args);
-        AppendComposite(provider, format, ref arguments);
+        AppendComposite(provider, format, in arguments);
     }
 
     /// <summary>
@@ -63,7 +63,7 @@ public ref partial struct Utf8ValueStringBuilder
     /// Parses and appends. On an exception the builder goes back to where it was, unless growth over an
     /// <see cref="System.Buffers.IBufferWriter{T}"/> already handed some of the item's bytes to the writer.
     /// </summary>
-    private void AppendComposite<TArgs>(IFormatProvider? provider, string format, ref TArgs args)
+    private void AppendComposite<TArgs>(IFormatProvider? provider, string format, in TArgs args)
         where TArgs : struct, ValueStringBuilder.IFormatArguments
     {
         if (format is null)
@@ -77,7 +77,7 @@ public ref partial struct Utf8ValueStringBuilder
         char pendingHigh = _pendingHigh;
         try
         {
-            AppendCompositeCore(provider, custom, format, ref args);
+            AppendCompositeCore(provider, custom, format, in args);
         }
         catch
         {
@@ -96,7 +96,7 @@ public ref partial struct Utf8ValueStringBuilder
         }
     }
 
-    private void AppendCompositeCore<TArgs>(IFormatProvider? provider, ICustomFormatter? custom, string format, ref TArgs args)
+    private void AppendCompositeCore<TArgs>(IFormatProvider? provider, ICustomFormatter? custom, string format, in TArgs args)
         where TArgs : struct, ValueStringBuilder.IFormatArguments
     {
         var reader = new CompositeFormatReader(format);
@@ -119,7 +119,7 @@ public ref partial struct Utf8ValueStringBuilder
             }
             else
             {
-                AppendAlignedItem(ref args, reader.Index, reader.ItemFormat, reader.Width, reader.LeftAlign, provider, custom);
+                AppendAlignedItem(in args, reader.Index, reader.ItemFormat, reader.Width, reader.LeftAlign, provider, custom);
             }
         }
     }
@@ -128,7 +128,7 @@ public ref partial struct Utf8ValueStringBuilder
     /// An item with an alignment: formatted into chars (on the stack, or in an array rented only when the text is
     /// long), so the padding counts chars as string.Format does, then padded and encoded.
     /// </summary>
-    private void AppendAlignedItem<TArgs>(ref TArgs args, int index, scoped ReadOnlySpan<char> format, int width, bool leftAlign, IFormatProvider? provider, ICustomFormatter? custom)
+    private void AppendAlignedItem<TArgs>(in TArgs args, int index, scoped ReadOnlySpan<char> format, int width, bool leftAlign, IFormatProvider? provider, ICustomFormatter? custom)
         where TArgs : struct, ValueStringBuilder.IFormatArguments
     {
         var chars = new ValueStringBuilder(stackalloc char[AlignedItemStackLength]);

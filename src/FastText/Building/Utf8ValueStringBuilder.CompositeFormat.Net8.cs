@@ -29,6 +29,6 @@ public ref partial struct Utf8ValueStringBuilder
 
         ValueStringBuilder.ValidateCompositeFormat(format, args.Length);
         var arguments = new ValueStringBuilder.ArrayFormatArguments(args);
-        AppendComposite(provider, format.Format, ref arguments);
+        AppendComposite(provider, format.Format, in arguments);
     }
 }

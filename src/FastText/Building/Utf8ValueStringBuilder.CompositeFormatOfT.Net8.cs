@@ -20,8 +20,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0>(IFormatProvider? provider, CompositeFormat format, T0 arg0)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 1);
-        var args = new ValueStringBuilder.FormatArguments<T0>(arg0);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0>(arg0));
     }
 
     /// <summary>Appends a pre-parsed composite format with 2 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1)</c> writes it, without boxing them.</summary>
@@ -36,8 +35,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 2);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1>(arg0, arg1);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1>(arg0, arg1));
     }
 
     /// <summary>Appends a pre-parsed composite format with 3 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2)</c> writes it, without boxing them.</summary>
@@ -54,8 +52,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 3);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2>(arg0, arg1, arg2);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2>(arg0, arg1, arg2));
     }
 
     /// <summary>Appends a pre-parsed composite format with 4 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3)</c> writes it, without boxing them.</summary>
@@ -74,8 +71,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 4);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3));
     }
 
     /// <summary>Appends a pre-parsed composite format with 5 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4)</c> writes it, without boxing them.</summary>
@@ -96,8 +92,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 5);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4));
     }
 
     /// <summary>Appends a pre-parsed composite format with 6 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5)</c> writes it, without boxing them.</summary>
@@ -120,8 +115,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 6);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5));
     }
 
     /// <summary>Appends a pre-parsed composite format with 7 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6)</c> writes it, without boxing them.</summary>
@@ -146,8 +140,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 7);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6));
     }
 
     /// <summary>Appends a pre-parsed composite format with 8 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7)</c> writes it, without boxing them.</summary>
@@ -174,8 +167,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 8);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7));
     }
 
     /// <summary>Appends a pre-parsed composite format with 9 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)</c> writes it, without boxing them.</summary>
@@ -204,8 +196,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 9);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8));
     }
 
     /// <summary>Appends a pre-parsed composite format with 10 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)</c> writes it, without boxing them.</summary>
@@ -236,8 +227,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 10);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9));
     }
 
     /// <summary>Appends a pre-parsed composite format with 11 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10)</c> writes it, without boxing them.</summary>
@@ -270,8 +260,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 11);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10));
     }
 
     /// <summary>Appends a pre-parsed composite format with 12 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11)</c> writes it, without boxing them.</summary>
@@ -306,8 +295,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 12);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11));
     }
 
     /// <summary>Appends a pre-parsed composite format with 13 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12)</c> writes it, without boxing them.</summary>
@@ -344,8 +332,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 13);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12));
     }
 
     /// <summary>Appends a pre-parsed composite format with 14 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)</c> writes it, without boxing them.</summary>
@@ -384,8 +371,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 14);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13));
     }
 
     /// <summary>Appends a pre-parsed composite format with 15 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14)</c> writes it, without boxing them.</summary>
@@ -426,8 +412,7 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 15);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14));
     }
 
     /// <summary>Appends a pre-parsed composite format with 16 arguments, UTF-8 encoded, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15)</c> writes it, without boxing them.</summary>
@@ -470,7 +455,6 @@ public ref partial struct Utf8ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15)
     {
         ValueStringBuilder.ValidateCompositeFormat(format, 16);
-        var args = new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new ValueStringBuilder.FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15));
     }
 }

@@ -173,24 +173,7 @@ public ref partial struct ValueStringBuilder
     /// <typeparam name="T">The item type.</typeparam>
     /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
     /// <param name="values">The items.</param>
-    public void AppendJoin<T>(string? separator, scoped ReadOnlySpan<T> values)
-    {
-        if (IsInBuffer(values))
-        {
-            AppendJoinFromCopy(separator.AsSpan(), values);
-            return;
-        }
-
-        for (int i = 0; i < values.Length; i++)
-        {
-            if (i != 0)
-            {
-                Append(separator);
-            }
-
-            AppendValue(values[i], null, null);
-        }
-    }
+    public void AppendJoin<T>(string? separator, scoped ReadOnlySpan<T> values) => AppendJoinValues(new StringSeparator(separator), values);
 
     /// <summary>
     /// Appends the values with <paramref name="separator"/> between them, each formatted as
@@ -199,26 +182,7 @@ public ref partial struct ValueStringBuilder
     /// <typeparam name="T">The item type.</typeparam>
     /// <param name="separator">Written between items.</param>
     /// <param name="values">The items.</param>
-    public void AppendJoin<T>(char separator, scoped ReadOnlySpan<T> values)
-    {
-        if (IsInBuffer(values))
-        {
-            Span<char> separatorChars = stackalloc char[1];
-            separatorChars[0] = separator;
-            AppendJoinFromCopy(separatorChars, values);
-            return;
-        }
-
-        for (int i = 0; i < values.Length; i++)
-        {
-            if (i != 0)
-            {
-                Append(separator);
-            }
-
-            AppendValue(values[i], null, null);
-        }
-    }
+    public void AppendJoin<T>(char separator, scoped ReadOnlySpan<T> values) => AppendJoinValues(new CharSeparator(separator), values);
 
     /// <summary>
     /// Appends the values with <paramref name="separator"/> between them, each formatted as
@@ -232,60 +196,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="separator">Written between items.</param>
     /// <param name="values">The items.</param>
     /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
-    public void AppendJoin<T>(char separator, IEnumerable<T> values)
-    {
-        if (values is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(values));
-        }
-
-        // The collections string.Join reads without an enumerator object (and HashSet<T>): an array as a span, a List<T>
-        // or HashSet<T> through its struct enumerator, which still throws when an item's formatting changes the
-        // collection. Exact types only: a derived class may re-implement IEnumerable<T>.
-        if (values is T[] array)
-        {
-            AppendJoin(separator, new ReadOnlySpan<T>(array));
-            return;
-        }
-
-        Type type = values.GetType();
-        if (type == typeof(List<T>))
-        {
-            AppendJoinEnumerated<T, List<T>.Enumerator>(separator, ((List<T>)values).GetEnumerator());
-        }
-        else if (type == typeof(HashSet<T>))
-        {
-            AppendJoinEnumerated<T, HashSet<T>.Enumerator>(separator, ((HashSet<T>)values).GetEnumerator());
-        }
-        else
-        {
-            AppendJoinEnumerated<T, IEnumerator<T>>(separator, values.GetEnumerator());
-        }
-    }
-
-    /// <summary>Appends what <paramref name="enumerator"/> yields with <paramref name="separator"/> between the items, then disposes it.</summary>
-    private void AppendJoinEnumerated<T, TEnumerator>(char separator, TEnumerator enumerator)
-        where TEnumerator : IEnumerator<T>
-    {
-        try
-        {
-            if (!enumerator.MoveNext())
-            {
-                return;
-            }
-
-            AppendValue(enumerator.Current, null, null);
-            while (enumerator.MoveNext())
-            {
-                Append(separator);
-                AppendValue(enumerator.Current, null, null);
-            }
-        }
-        finally
-        {
-            enumerator.Dispose();
-        }
-    }
+    public void AppendJoin<T>(char separator, IEnumerable<T> values) => AppendJoinCollection(new CharSeparator(separator), values);
 
     /// <summary>
     /// Appends the values with <paramref name="separator"/> between them, as
@@ -359,6 +270,84 @@ public ref partial struct ValueStringBuilder
         AppendJoin(separator, new ReadOnlySpan<string?>(values));
     }
 
+    /// <summary>The span overloads' loop, with the separator's own append.</summary>
+    private void AppendJoinValues<T, TSeparator>(TSeparator separator, scoped ReadOnlySpan<T> values)
+        where TSeparator : struct, IJoinSeparator
+    {
+        if (IsInBuffer(values))
+        {
+            AppendJoinFromCopy(separator, values);
+            return;
+        }
+
+        for (int i = 0; i < values.Length; i++)
+        {
+            if (i != 0)
+            {
+                separator.AppendTo(ref this);
+            }
+
+            AppendValue(values[i], null, null);
+        }
+    }
+
+    private void AppendJoinCollection<T, TSeparator>(TSeparator separator, IEnumerable<T> values)
+        where TSeparator : struct, IJoinSeparator
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        // The collections string.Join reads without an enumerator object (and HashSet<T>): an array as a span, a List<T>
+        // or HashSet<T> through its struct enumerator, which still throws when an item's formatting changes the
+        // collection. Exact types only: a derived class may re-implement IEnumerable<T>.
+        if (values is T[] array)
+        {
+            AppendJoinValues(separator, new ReadOnlySpan<T>(array));
+            return;
+        }
+
+        Type type = values.GetType();
+        if (type == typeof(List<T>))
+        {
+            AppendJoinEnumerated<T, List<T>.Enumerator, TSeparator>(separator, ((List<T>)values).GetEnumerator());
+        }
+        else if (type == typeof(HashSet<T>))
+        {
+            AppendJoinEnumerated<T, HashSet<T>.Enumerator, TSeparator>(separator, ((HashSet<T>)values).GetEnumerator());
+        }
+        else
+        {
+            AppendJoinEnumerated<T, IEnumerator<T>, TSeparator>(separator, values.GetEnumerator());
+        }
+    }
+
+    /// <summary>Appends what <paramref name="enumerator"/> yields with <paramref name="separator"/> between the items, then disposes it.</summary>
+    private void AppendJoinEnumerated<T, TEnumerator, TSeparator>(TSeparator separator, TEnumerator enumerator)
+        where TEnumerator : IEnumerator<T>
+        where TSeparator : struct, IJoinSeparator
+    {
+        try
+        {
+            if (!enumerator.MoveNext())
+            {
+                return;
+            }
+
+            AppendValue(enumerator.Current, null, null);
+            while (enumerator.MoveNext())
+            {
+                separator.AppendTo(ref this);
+                AppendValue(enumerator.Current, null, null);
+            }
+        }
+        finally
+        {
+            enumerator.Dispose();
+        }
+    }
+
     /// <summary>
     /// Whether <paramref name="values"/> is a span of chars inside this builder's buffer (only a
     /// <c>ReadOnlySpan&lt;char&gt;</c> can be), which growing would release under the loop.
@@ -377,7 +366,8 @@ public ref partial struct ValueStringBuilder
     }
 
     /// <summary>Joins chars that live in this builder's buffer from a pooled copy, so growth cannot pull them away.</summary>
-    private void AppendJoinFromCopy<T>(scoped ReadOnlySpan<char> separator, scoped ReadOnlySpan<T> values)
+    private void AppendJoinFromCopy<T, TSeparator>(TSeparator separator, scoped ReadOnlySpan<T> values)
+        where TSeparator : struct, IJoinSeparator
     {
         char[] copy = _memory.ScratchPool.Rent(values.Length);
         try
@@ -391,7 +381,7 @@ public ref partial struct ValueStringBuilder
             {
                 if (i != 0)
                 {
-                    Append(separator);
+                    separator.AppendTo(ref this);
                 }
 
                 Append(copy[i]);
@@ -414,60 +404,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
     /// <param name="values">The items.</param>
     /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
-    public void AppendJoin<T>(string? separator, IEnumerable<T> values)
-    {
-        if (values is null)
-        {
-            ThrowHelper.ThrowArgumentNull(nameof(values));
-        }
-
-        // The collections string.Join reads without an enumerator object (and HashSet<T>): an array as a span, a List<T>
-        // or HashSet<T> through its struct enumerator, which still throws when an item's formatting changes the
-        // collection. Exact types only: a derived class may re-implement IEnumerable<T>.
-        if (values is T[] array)
-        {
-            AppendJoin(separator, new ReadOnlySpan<T>(array));
-            return;
-        }
-
-        Type type = values.GetType();
-        if (type == typeof(List<T>))
-        {
-            AppendJoinEnumerated<T, List<T>.Enumerator>(separator, ((List<T>)values).GetEnumerator());
-        }
-        else if (type == typeof(HashSet<T>))
-        {
-            AppendJoinEnumerated<T, HashSet<T>.Enumerator>(separator, ((HashSet<T>)values).GetEnumerator());
-        }
-        else
-        {
-            AppendJoinEnumerated<T, IEnumerator<T>>(separator, values.GetEnumerator());
-        }
-    }
-
-    /// <summary>Appends what <paramref name="enumerator"/> yields with <paramref name="separator"/> between the items, then disposes it.</summary>
-    private void AppendJoinEnumerated<T, TEnumerator>(string? separator, TEnumerator enumerator)
-        where TEnumerator : IEnumerator<T>
-    {
-        try
-        {
-            if (!enumerator.MoveNext())
-            {
-                return;
-            }
-
-            AppendValue(enumerator.Current, null, null);
-            while (enumerator.MoveNext())
-            {
-                Append(separator);
-                AppendValue(enumerator.Current, null, null);
-            }
-        }
-        finally
-        {
-            enumerator.Dispose();
-        }
-    }
+    public void AppendJoin<T>(string? separator, IEnumerable<T> values) => AppendJoinCollection(new StringSeparator(separator), values);
 
     /// <summary>Copies <paramref name="value"/> to the chars at <paramref name="pos"/>; the caller checked it fits.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -32,11 +32,11 @@ public ref partial struct ValueStringBuilder
         }
 
         var arguments = new ArrayFormatArguments(args);
-        AppendComposite(provider, format, ref arguments);
+        AppendComposite(provider, format, in arguments);
     }
 
     /// <summary>Parses and appends; on any exception the builder's length goes back to where it was.</summary>
-    private void AppendComposite<TArgs>(IFormatProvider? provider, string format, ref TArgs args)
+    private void AppendComposite<TArgs>(IFormatProvider? provider, string format, in TArgs args)
         where TArgs : struct, IFormatArguments
     {
         if (format is null)
@@ -48,7 +48,7 @@ public ref partial struct ValueStringBuilder
         int start = _pos;
         try
         {
-            AppendCompositeCore(provider, custom, format, ref args);
+            AppendCompositeCore(provider, custom, format, in args);
         }
         catch
         {
@@ -57,7 +57,7 @@ public ref partial struct ValueStringBuilder
         }
     }
 
-    private void AppendCompositeCore<TArgs>(IFormatProvider? provider, ICustomFormatter? custom, string format, ref TArgs args)
+    private void AppendCompositeCore<TArgs>(IFormatProvider? provider, ICustomFormatter? custom, string format, in TArgs args)
         where TArgs : struct, IFormatArguments
     {
         var reader = new CompositeFormatReader(format);

@@ -16,11 +16,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0>(string format, in T0 arg0)
-    {
-        var args = new FormatArguments<T0>(arg0);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0>(string format, in T0 arg0) =>
+        AppendComposite(null, format, new FormatArguments<T0>(arg0));
 
     /// <summary>Appends a composite format with 2 arguments, as <c>string.Format(format, arg0, arg1)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -31,11 +28,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1>(string format, in T0 arg0, in T1 arg1)
-    {
-        var args = new FormatArguments<T0, T1>(arg0, arg1);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1>(string format, in T0 arg0, in T1 arg1) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1>(arg0, arg1));
 
     /// <summary>Appends a composite format with 3 arguments, as <c>string.Format(format, arg0, arg1, arg2)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -48,11 +42,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2>(string format, in T0 arg0, in T1 arg1, T2 arg2)
-    {
-        var args = new FormatArguments<T0, T1, T2>(arg0, arg1, arg2);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2>(string format, in T0 arg0, in T1 arg1, T2 arg2) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2>(arg0, arg1, arg2));
 
     /// <summary>Appends a composite format with 4 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -67,11 +58,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3));
 
     /// <summary>Appends a composite format with 5 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -88,11 +76,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4));
 
     /// <summary>Appends a composite format with 6 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -111,11 +96,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5));
 
     /// <summary>Appends a composite format with 7 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -136,11 +118,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6));
 
     /// <summary>Appends a composite format with 8 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -163,11 +142,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7));
 
     /// <summary>Appends a composite format with 9 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -192,11 +168,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8));
 
     /// <summary>Appends a composite format with 10 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -223,11 +196,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9));
 
     /// <summary>Appends a composite format with 11 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -256,11 +226,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10));
 
     /// <summary>Appends a composite format with 12 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -291,11 +258,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11));
 
     /// <summary>Appends a composite format with 13 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -328,11 +292,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12));
 
     /// <summary>Appends a composite format with 14 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -367,11 +328,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13));
 
     /// <summary>Appends a composite format with 15 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -408,11 +366,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14));
 
     /// <summary>Appends a composite format with 16 arguments, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -451,11 +406,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call whose first argument is <see langword="null"/> (<c>AppendFormat(null, "{0}", x)</c>) binds to the overload with a provider, as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15);
-        AppendComposite(null, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15) =>
+        AppendComposite(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15));
 
     /// <summary>Appends a composite format with one argument, as <c>string.Format(provider, format, arg0)</c> writes it, without boxing it.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -465,11 +417,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0>(IFormatProvider? provider, string format, in T0 arg0)
-    {
-        var args = new FormatArguments<T0>(arg0);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0>(IFormatProvider? provider, string format, in T0 arg0) =>
+        AppendComposite(provider, format, new FormatArguments<T0>(arg0));
 
     /// <summary>Appends a composite format with 2 arguments, as <c>string.Format(provider, format, arg0, arg1)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -481,11 +430,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1)
-    {
-        var args = new FormatArguments<T0, T1>(arg0, arg1);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1>(arg0, arg1));
 
     /// <summary>Appends a composite format with 3 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -499,11 +445,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2)
-    {
-        var args = new FormatArguments<T0, T1, T2>(arg0, arg1, arg2);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2>(arg0, arg1, arg2));
 
     /// <summary>Appends a composite format with 4 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -519,11 +462,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3));
 
     /// <summary>Appends a composite format with 5 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -541,11 +481,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4));
 
     /// <summary>Appends a composite format with 6 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -565,11 +502,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5));
 
     /// <summary>Appends a composite format with 7 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -591,11 +525,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6));
 
     /// <summary>Appends a composite format with 8 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -619,11 +550,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7));
 
     /// <summary>Appends a composite format with 9 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -649,11 +577,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8));
 
     /// <summary>Appends a composite format with 10 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -681,11 +606,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9));
 
     /// <summary>Appends a composite format with 11 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -715,11 +637,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10));
 
     /// <summary>Appends a composite format with 12 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -751,11 +670,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11));
 
     /// <summary>Appends a composite format with 13 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -789,11 +705,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12));
 
     /// <summary>Appends a composite format with 14 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -829,11 +742,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13));
 
     /// <summary>Appends a composite format with 15 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -871,11 +781,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14));
 
     /// <summary>Appends a composite format with 16 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15)</c> writes it, without boxing them.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -915,9 +822,6 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches StringBuilder's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with StringBuilder.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15)
-    {
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15);
-        AppendComposite(provider, format, ref args);
-    }
+    public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15) =>
+        AppendComposite(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15));
 }

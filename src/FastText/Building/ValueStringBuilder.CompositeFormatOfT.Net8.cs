@@ -91,8 +91,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3)
     {
         ValidateCompositeFormat(format, 4);
-        var args = new FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3));
     }
 
     /// <summary>Appends a pre-parsed composite format with 5 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4)</c> writes it, without boxing them.</summary>
@@ -113,8 +112,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4)
     {
         ValidateCompositeFormat(format, 5);
-        var args = new FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4));
     }
 
     /// <summary>Appends a pre-parsed composite format with 6 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5)</c> writes it, without boxing them.</summary>
@@ -137,8 +135,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5)
     {
         ValidateCompositeFormat(format, 6);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5));
     }
 
     /// <summary>Appends a pre-parsed composite format with 7 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6)</c> writes it, without boxing them.</summary>
@@ -163,8 +160,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6)
     {
         ValidateCompositeFormat(format, 7);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6));
     }
 
     /// <summary>Appends a pre-parsed composite format with 8 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7)</c> writes it, without boxing them.</summary>
@@ -191,8 +187,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7)
     {
         ValidateCompositeFormat(format, 8);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7));
     }
 
     /// <summary>Appends a pre-parsed composite format with 9 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)</c> writes it, without boxing them.</summary>
@@ -221,8 +216,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8)
     {
         ValidateCompositeFormat(format, 9);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8));
     }
 
     /// <summary>Appends a pre-parsed composite format with 10 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)</c> writes it, without boxing them.</summary>
@@ -253,8 +247,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9)
     {
         ValidateCompositeFormat(format, 10);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9));
     }
 
     /// <summary>Appends a pre-parsed composite format with 11 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10)</c> writes it, without boxing them.</summary>
@@ -287,8 +280,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10)
     {
         ValidateCompositeFormat(format, 11);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10));
     }
 
     /// <summary>Appends a pre-parsed composite format with 12 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11)</c> writes it, without boxing them.</summary>
@@ -323,8 +315,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11)
     {
         ValidateCompositeFormat(format, 12);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11));
     }
 
     /// <summary>Appends a pre-parsed composite format with 13 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12)</c> writes it, without boxing them.</summary>
@@ -361,8 +352,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12)
     {
         ValidateCompositeFormat(format, 13);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12));
     }
 
     /// <summary>Appends a pre-parsed composite format with 14 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)</c> writes it, without boxing them.</summary>
@@ -401,8 +391,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13)
     {
         ValidateCompositeFormat(format, 14);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13));
     }
 
     /// <summary>Appends a pre-parsed composite format with 15 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14)</c> writes it, without boxing them.</summary>
@@ -443,8 +432,7 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14)
     {
         ValidateCompositeFormat(format, 15);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14));
     }
 
     /// <summary>Appends a pre-parsed composite format with 16 arguments, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15)</c> writes it, without boxing them.</summary>
@@ -487,7 +475,6 @@ public ref partial struct ValueStringBuilder
     public void AppendFormat<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15)
     {
         ValidateCompositeFormat(format, 16);
-        var args = new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15);
-        AppendComposite(provider, format.Format, ref args);
+        AppendComposite(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15));
     }
 }

@@ -115,19 +115,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 4);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3));
     }
 
     /// <summary>
@@ -150,19 +141,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 5);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4));
     }
 
     /// <summary>
@@ -187,19 +169,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 6);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5));
     }
 
     /// <summary>
@@ -226,19 +199,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5, T6>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 7);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6));
     }
 
     /// <summary>
@@ -267,19 +231,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5, T6, T7>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 8);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7));
     }
 
     /// <summary>
@@ -310,19 +265,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 9);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8));
     }
 
     /// <summary>
@@ -355,19 +301,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 10);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9));
     }
 
     /// <summary>
@@ -402,19 +339,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 11);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10));
     }
 
     /// <summary>
@@ -451,19 +379,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 12);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11));
     }
 
     /// <summary>
@@ -502,19 +421,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 13);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12));
     }
 
     /// <summary>
@@ -555,19 +465,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 14);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13));
     }
 
     /// <summary>
@@ -610,19 +511,10 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 15);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14));
     }
 
     /// <summary>
@@ -667,18 +559,9 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> needs more arguments than given; nothing is appended.</exception>
-    [SkipLocalsInit]
     public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(IFormatProvider? provider, CompositeFormat format, T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15)
     {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
+        ValidateCompositeFormat(format, 16);
+        return FormatOnStack(provider, format.Format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15));
     }
 }

@@ -18,20 +18,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0>(string format, in T0 arg0)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0>(string format, in T0 arg0) =>
+        FormatOnStack(null, format, new FormatArguments<T0>(arg0));
 
     /// <summary>Formats a composite format with 2 arguments into a new string, as <c>string.Format(format, arg0, arg1)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -43,20 +31,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1>(string format, in T0 arg0, in T1 arg1)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1>(string format, in T0 arg0, in T1 arg1) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1>(arg0, arg1));
 
     /// <summary>Formats a composite format with 3 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -70,20 +46,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2>(string format, in T0 arg0, in T1 arg1, T2 arg2)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2>(string format, in T0 arg0, in T1 arg1, T2 arg2) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2>(arg0, arg1, arg2));
 
     /// <summary>Formats a composite format with 4 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -99,20 +63,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3));
 
     /// <summary>Formats a composite format with 5 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -130,20 +82,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4));
 
     /// <summary>Formats a composite format with 6 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -163,20 +103,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5));
 
     /// <summary>Formats a composite format with 7 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -198,20 +126,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6));
 
     /// <summary>Formats a composite format with 8 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -235,20 +151,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7));
 
     /// <summary>Formats a composite format with 9 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -274,20 +178,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8));
 
     /// <summary>Formats a composite format with 10 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -315,20 +207,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9));
 
     /// <summary>Formats a composite format with 11 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -358,20 +238,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10));
 
     /// <summary>Formats a composite format with 12 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -403,20 +271,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11));
 
     /// <summary>Formats a composite format with 13 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -450,20 +306,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12));
 
     /// <summary>Formats a composite format with 14 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -499,20 +343,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13));
 
     /// <summary>Formats a composite format with 15 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -550,20 +382,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14));
 
     /// <summary>Formats a composite format with 16 arguments into a new string, as <c>string.Format(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -603,20 +423,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first 2 arguments are taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call whose first argument is <see langword="null"/> (<c>Format(null, "{0}", x)</c>) binds to the overload with a provider, as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(string format, in T0 arg0, in T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15) =>
+        FormatOnStack(null, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15));
 
     /// <summary>Formats a composite format with one argument into a new string, as <c>string.Format(provider, format, arg0)</c> does, without boxing it: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -627,20 +435,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0>(IFormatProvider? provider, string format, in T0 arg0)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0>(IFormatProvider? provider, string format, in T0 arg0) =>
+        FormatOnStack(provider, format, new FormatArguments<T0>(arg0));
 
     /// <summary>Formats a composite format with 2 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -653,20 +449,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1>(arg0, arg1));
 
     /// <summary>Formats a composite format with 3 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -681,20 +465,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2>(arg0, arg1, arg2));
 
     /// <summary>Formats a composite format with 4 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -711,20 +483,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3>(arg0, arg1, arg2, arg3));
 
     /// <summary>Formats a composite format with 5 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -743,20 +503,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4>(arg0, arg1, arg2, arg3, arg4));
 
     /// <summary>Formats a composite format with 6 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -777,20 +525,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5>(arg0, arg1, arg2, arg3, arg4, arg5));
 
     /// <summary>Formats a composite format with 7 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -813,20 +549,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6>(arg0, arg1, arg2, arg3, arg4, arg5, arg6));
 
     /// <summary>Formats a composite format with 8 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -851,20 +575,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7));
 
     /// <summary>Formats a composite format with 9 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -891,20 +603,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8));
 
     /// <summary>Formats a composite format with 10 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -933,20 +633,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9));
 
     /// <summary>Formats a composite format with 11 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -977,20 +665,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10));
 
     /// <summary>Formats a composite format with 12 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -1023,20 +699,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11));
 
     /// <summary>Formats a composite format with 13 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -1071,20 +735,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12));
 
     /// <summary>Formats a composite format with 14 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -1121,20 +773,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13));
 
     /// <summary>Formats a composite format with 15 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -1173,20 +813,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14));
 
     /// <summary>Formats a composite format with 16 arguments into a new string, as <c>string.Format(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15)</c> does, without boxing them: the string is the only allocation.</summary>
     /// <typeparam name="T0">The type of argument {0}.</typeparam>
@@ -1227,20 +855,8 @@ public ref partial struct ValueStringBuilder
     /// <remarks>The first argument is taken by <see langword="in"/> reference (a call passes values as usual) only so that overload resolution matches string.Format's in every C# version: a call with a <see langword="null"/> format binds to the CompositeFormat overload (net8.0), as with string.Format.</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments; nothing is appended.</exception>
-    [SkipLocalsInit]
-    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(provider, format, arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(IFormatProvider? provider, string format, in T0 arg0, T1 arg1, T2 arg2, T3 arg3, T4 arg4, T5 arg5, T6 arg6, T7 arg7, T8 arg8, T9 arg9, T10 arg10, T11 arg11, T12 arg12, T13 arg13, T14 arg14, T15 arg15) =>
+        FormatOnStack(provider, format, new FormatArguments<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15>(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9, arg10, arg11, arg12, arg13, arg14, arg15));
 
     /// <summary>
     /// Concatenates 2 values into a new string, each written as <see cref="Append{T}(T, string?, IFormatProvider?)"/>

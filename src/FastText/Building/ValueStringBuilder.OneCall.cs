@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
+using FastText.Internal;
 
 namespace FastText;
 
@@ -10,7 +11,7 @@ namespace FastText;
 public ref partial struct ValueStringBuilder
 {
     // The stack buffer of a one-call builder: a typical log line or key. A thread whose strings outgrow it starts its
-    // next one-call builders in its spare array (ValueStringBuilder.OutgrownBuffer.cs), so longer text costs no copy.
+    // next one-call builders in its spare array (BuilderMemory's outgrown-buffer prediction), so longer text costs no copy.
     private const int OneCallStackLength = 256;
 
     /// <summary>Formats a composite format into a new string, as <c>string.Format(format, args)</c> does: the string is the only allocation.</summary>
@@ -19,20 +20,7 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> or <paramref name="args"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments.</exception>
-    [SkipLocalsInit]
-    public static string Format(string format, params object?[] args)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendFormat(format, args);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Format(string format, params object?[] args) => Format((IFormatProvider?)null, format, args);
 
     /// <summary>
     /// Formats a composite format into a new string, as <c>string.Format(provider, format, args)</c> does (an
@@ -44,13 +32,28 @@ public ref partial struct ValueStringBuilder
     /// <returns>The formatted text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="format"/> or <paramref name="args"/> is <see langword="null"/>.</exception>
     /// <exception cref="FormatException"><paramref name="format"/> is invalid or refers past the arguments.</exception>
-    [SkipLocalsInit]
     public static string Format(IFormatProvider? provider, string format, params object?[] args)
+    {
+        if (args is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(args));
+        }
+
+        return FormatOnStack(provider, format, new ArrayFormatArguments(args));
+    }
+
+    /// <summary>
+    /// The body of every one-call Format: the text is built on the stack (or in the arrays it outgrows, which go back to
+    /// their pool even when a value's formatting throws) and the string is the only allocation.
+    /// </summary>
+    [SkipLocalsInit]
+    private static string FormatOnStack<TArgs>(IFormatProvider? provider, string format, in TArgs args)
+        where TArgs : struct, IFormatArguments
     {
         var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
         try
         {
-            builder.AppendFormat(provider, format, args);
+            builder.AppendComposite(provider, format, in args);
             return builder.ToString();
         }
         finally
@@ -105,20 +108,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="values">The items; <see langword="null"/> items are empty.</param>
     /// <returns>The joined text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
-    [SkipLocalsInit]
-    public static string Join(string? separator, params string?[] values)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendJoin(separator, values);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Join(string? separator, params string?[] values) => Join(separator, ArraySpan(values));
 
     /// <summary>
     /// Joins the strings with <paramref name="separator"/> into a new string, as <c>string.Join(separator, values)</c>
@@ -128,20 +118,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="values">The items; <see langword="null"/> items are empty.</param>
     /// <returns>The joined text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
-    [SkipLocalsInit]
-    public static string Join(char separator, params string?[] values)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendJoin(separator, values);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Join(char separator, params string?[] values) => Join(separator, ArraySpan(values));
 
     /// <summary>
     /// Joins the values with <paramref name="separator"/> into a new string, each formatted as
@@ -151,20 +128,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="separator">Written between items; <see langword="null"/> means none.</param>
     /// <param name="values">The items; <see langword="null"/> items are empty.</param>
     /// <returns>The joined text.</returns>
-    [SkipLocalsInit]
-    public static string Join<T>(string? separator, scoped ReadOnlySpan<T> values)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendJoin(separator, values);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Join<T>(string? separator, scoped ReadOnlySpan<T> values) => JoinOnStack(new StringSeparator(separator), values);
 
     /// <summary>
     /// Joins the values with <paramref name="separator"/> into a new string, each formatted as
@@ -174,20 +138,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="separator">Written between items.</param>
     /// <param name="values">The items; <see langword="null"/> items are empty.</param>
     /// <returns>The joined text.</returns>
-    [SkipLocalsInit]
-    public static string Join<T>(char separator, scoped ReadOnlySpan<T> values)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendJoin(separator, values);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Join<T>(char separator, scoped ReadOnlySpan<T> values) => JoinOnStack(new CharSeparator(separator), values);
 
     /// <summary>
     /// Joins the values with <paramref name="separator"/> into a new string, as
@@ -199,20 +150,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="values">The items; <see langword="null"/> items are empty.</param>
     /// <returns>The joined text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
-    [SkipLocalsInit]
-    public static string Join<T>(string? separator, IEnumerable<T> values)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendJoin(separator, values);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Join<T>(string? separator, IEnumerable<T> values) => JoinOnStack(new StringSeparator(separator), values);
 
     /// <summary>
     /// Joins the values with <paramref name="separator"/> into a new string, as
@@ -224,20 +162,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="values">The items; <see langword="null"/> items are empty.</param>
     /// <returns>The joined text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
-    [SkipLocalsInit]
-    public static string Join<T>(char separator, IEnumerable<T> values)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendJoin(separator, values);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Join<T>(char separator, IEnumerable<T> values) => JoinOnStack(new CharSeparator(separator), values);
 
     /// <summary>
     /// Joins the values with <paramref name="separator"/> into a new string, as <c>string.Join(separator, values)</c>
@@ -247,20 +172,7 @@ public ref partial struct ValueStringBuilder
     /// <param name="values">The items; <see langword="null"/> items are empty.</param>
     /// <returns>The joined text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
-    [SkipLocalsInit]
-    public static string Join(string? separator, params object?[] values)
-    {
-        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
-        try
-        {
-            builder.AppendJoin(separator, values);
-            return builder.ToString();
-        }
-        finally
-        {
-            builder.Dispose();
-        }
-    }
+    public static string Join(string? separator, params object?[] values) => JoinOnStack(new StringSeparator(separator), ArraySpan(values));
 
     /// <summary>
     /// Joins the values with <paramref name="separator"/> into a new string, as <c>string.Join(separator, values)</c>
@@ -270,18 +182,48 @@ public ref partial struct ValueStringBuilder
     /// <param name="values">The items; <see langword="null"/> items are empty.</param>
     /// <returns>The joined text.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="values"/> is <see langword="null"/>.</exception>
+    public static string Join(char separator, params object?[] values) => JoinOnStack(new CharSeparator(separator), ArraySpan(values));
+
     [SkipLocalsInit]
-    public static string Join(char separator, params object?[] values)
+    private static string JoinOnStack<T, TSeparator>(TSeparator separator, scoped ReadOnlySpan<T> values)
+        where TSeparator : struct, IJoinSeparator
     {
         var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
         try
         {
-            builder.AppendJoin(separator, values);
+            builder.AppendJoinValues(separator, values);
             return builder.ToString();
         }
         finally
         {
             builder.Dispose();
         }
+    }
+
+    [SkipLocalsInit]
+    private static string JoinOnStack<T, TSeparator>(TSeparator separator, IEnumerable<T> values)
+        where TSeparator : struct, IJoinSeparator
+    {
+        var builder = new ValueStringBuilder(stackalloc char[OneCallStackLength]);
+        try
+        {
+            builder.AppendJoinCollection(separator, values);
+            return builder.ToString();
+        }
+        finally
+        {
+            builder.Dispose();
+        }
+    }
+
+    /// <summary>A params array as a span, after the null check string.Join makes (naming the parameter <c>values</c>).</summary>
+    private static ReadOnlySpan<T> ArraySpan<T>(T[] values)
+    {
+        if (values is null)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(values));
+        }
+
+        return new ReadOnlySpan<T>(values);
     }
 }
