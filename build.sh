@@ -336,6 +336,8 @@ bench_compare() {
       *) extra+=("$1"); shift ;;
     esac
   done
+  # The results file's command line repeats a given filter, so the file says which methods it measured.
+  local filter_words=${filter:+" --filter '$filter'"}
   if [[ -z $filter ]]; then
     if [[ $suite == all ]]; then filter='FastText.Benchmarks.*'; else filter=$(bench_suite_filter "$suite") || { echo "bench compare: unknown suite '$suite'" >&2; return 2; }; fi
   fi
@@ -374,7 +376,7 @@ bench_compare() {
     done
   done
 
-  local name title mode=peers command="./build.sh bench compare${base:+ $(git rev-parse --short "$base")} $suite --runs $runs${extra[*]:+ ${extra[*]}}"
+  local name title mode=peers command="./build.sh bench compare${base:+ $(git rev-parse --short "$base")} $suite --runs $runs$filter_words${extra[*]:+ ${extra[*]}}"
   if [[ -n $base ]]; then
     mode=base; name="$suite-$(git rev-parse --short "$base")-vs-$(git rev-parse --short HEAD)"
     title="$suite: working tree ($(git rev-parse --short HEAD)) against $(git rev-parse --short "$base")"
