@@ -6,10 +6,11 @@ namespace FastText.Samples.TsvCut;
 /// <summary>
 /// Cuts a large input that is all in memory (a mapped file) on every core, through the library's ordered parallel
 /// read (<see cref="TsvFileReader.ParallelProcessChunks{TResult}"/>): it cuts the input into chunks of whole lines,
-/// each worker thread cuts chunks with a <see cref="FieldCutter"/> of its own into in-memory outputs of its own, and
-/// this thread writes those outputs in input order as they complete. The output is byte for byte the sequential cut's,
+/// each thread of the read (the worker threads, and this one while the next output is not ready) cuts chunks with a
+/// <see cref="FieldCutter"/> of its own into in-memory outputs of its own, and this thread writes those outputs in input
+/// order as they complete. The output is byte for byte the sequential cut's,
 /// since each line is cut on its own (<see cref="FieldCutter.CutsLinesIndependently"/>). Memory is bounded by the
-/// library: about two chunks and two outputs per worker. If writing fails (EPIPE when the reader has gone), the
+/// library: about two chunks and two outputs per thread. If writing fails (EPIPE when the reader has gone), the
 /// workers stop after the chunk they are on and the error propagates; a worker's failure reaches this thread after
 /// the output of every chunk before the failed one.
 /// The input goes to the library in windows of at most 1 GiB (a span's limit), each ending at a line terminator: at a

@@ -27,12 +27,12 @@ public sealed partial class TsvFileReader
     /// <c>foreach</c>, and the same outcome: the same values, and the same first error (a format error with its line
     /// and column, or the exception <paramref name="selector"/> threw, the first in input order) after every value
     /// before it. Memory stays bounded whatever the input's length: about two chunks (<see cref="TsvParallelOptions.ChunkLength"/>)
-    /// per worker, and their results.
+    /// per thread, and their results.
     /// <para>The input is cut into chunks of whole lines (any byte offset can start one: a TSV line terminator is
     /// always a row boundary). The enumerating thread reads and cuts the chunks, hands the results out, and processes
-    /// the next chunk itself when no worker has taken it; workers (thread-pool items, at most
-    /// <see cref="TsvParallelOptions.MaxDegreeOfParallelism"/>) start only once there is a chunk beyond that one, so
-    /// an input of one chunk or less runs on the calling thread alone, as does a degree of parallelism of 1.</para>
+    /// chunks itself whenever the next result is not ready yet; workers (thread-pool items, one fewer than
+    /// <see cref="TsvParallelOptions.MaxDegreeOfParallelism"/>) start only once there is a chunk beyond the next one to
+    /// hand out, so an input of one chunk or less runs on the calling thread alone, as does a degree of parallelism of 1.</para>
     /// <para><paramref name="selector"/> must be safe to call from several threads at once; it may run for rows
     /// after the one where the loop stops (breaking out of the loop, an error) and is never called again once the
     /// enumerator is disposed. Disposing the enumerator (the end of a <c>foreach</c>, a <c>break</c>) stops the workers,

@@ -10,11 +10,14 @@ namespace FastText;
 //
 // The consumer (the thread that enumerates) is the only one that touches the source: it cuts chunks of whole lines
 // (TsvFileReader.TryCutChunk: slices of memory, or blocks swapped out of the reader's buffer) into a ring of slots,
-// at most _slots.Length chunks ahead of the one it hands out next. Workers (thread-pool items, at most the degree of
-// parallelism) claim the queued chunks in input order and process each into a result holder of their own, made and
-// refilled on their thread so it stays in their core's cache; the consumer hands the results out in input order. It
-// processes the next chunk itself when no worker has claimed it, so the read never waits for a thread pool that is
-// slow to start an item, and an input of one chunk needs no worker at all.
+// at most _slots.Length chunks ahead of the one it hands out next. Workers (thread-pool items, one fewer than the
+// degree of parallelism) claim the queued chunks in input order and process each into a result holder of their own,
+// made and refilled on their thread so it stays in their core's cache; the consumer hands the results out in input
+// order. The consumer is the last of the degree's threads: whenever the next result is not ready and the source needs
+// no read, it claims the next queued chunk itself (the one to hand out next, or one after it) rather than wait. So the
+// degree of parallelism is the number of threads processing chunks at once, never one more (a third thread on two
+// cores only takes turns with the others), the read never waits for a thread pool that is slow to start an item, and
+// an input of one chunk needs no worker at all.
 //
 // Invariants. Every field is guarded by _gate unless it says otherwise.
 // - _delivered <= _claimed <= _produced <= _delivered + _slots.Length; chunk c lives in _slots[c % _slots.Length] from
@@ -81,7 +84,7 @@ internal sealed partial class TsvParallelEngine<TResult> : IDisposable
     {
         _source = source;
         _createWork = createWork;
-        _maxWorkers = maxDegreeOfParallelism <= 1 ? 0 : maxDegreeOfParallelism;
+        _maxWorkers = maxDegreeOfParallelism <= 1 ? 0 : maxDegreeOfParallelism - 1;
         _countLines = countLines;
         _terminator = source.Options.LineTerminator;
         _pool = source.Pool;
@@ -208,7 +211,7 @@ internal sealed partial class TsvParallelEngine<TResult> : IDisposable
             return Step.Produce;
         }
 
-        if (slot is not null && slot.State == SlotState.Queued && TryClaim(_consumer, out slot))
+        if (TryClaim(_consumer, out slot))
         {
             return Step.Process;
         }
@@ -470,7 +473,7 @@ internal sealed partial class TsvParallelEngine<TResult> : IDisposable
 
     /// <summary>
     /// Queues worker items for the queued chunks beyond the next one to hand out (the consumer takes that one itself
-    /// when no worker does), up to the degree of parallelism (under the lock).
+    /// when no worker does), up to one fewer than the degree of parallelism (under the lock).
     /// </summary>
     private void StartWorkers()
     {

@@ -26,9 +26,10 @@ public sealed class TsvParallelOptions
     public static TsvParallelOptions Default { get; } = new();
 
     /// <summary>
-    /// How many worker threads process chunks: -1 (the default) for <see cref="Environment.ProcessorCount"/>, up to
-    /// 32,767; 1 reads on the enumerating thread alone, with no worker. (The enumerating thread also processes the
-    /// next chunk to hand out when no worker has taken it, such as while the workers start.)
+    /// How many threads process chunks at once, the enumerating thread included: -1 (the default) for
+    /// <see cref="Environment.ProcessorCount"/>, up to 32,767; 1 reads on the enumerating thread alone, with no worker.
+    /// A degree of N starts at most N - 1 worker threads; the enumerating thread is the Nth: it processes a chunk
+    /// itself whenever the next value to hand out is not ready yet.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is 0, below -1 or above 32,767.</exception>
     public int MaxDegreeOfParallelism
@@ -40,7 +41,7 @@ public sealed class TsvParallelOptions
     /// <summary>
     /// About how many bytes each chunk holds (1 MiB by default, up to 1 GiB): a chunk ends at the first line
     /// terminator at or after this length from its start, or at the last one within the block read for it. Longer
-    /// chunks mean fewer hand-overs and more memory (about two chunks per worker); an input of one chunk or less is
+    /// chunks mean fewer hand-overs and more memory (about two chunks per thread); an input of one chunk or less is
     /// read on the enumerating thread alone.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is not between 1 and 1 GiB.</exception>
