@@ -49,6 +49,7 @@ public sealed class TsvCutStreamingTests
                 else
                 {
                     // Chunks of up to 'size' bytes, lines longer than that cut sequentially after the parallel cut stops.
+                    PoolThreads.EnsureReady();
                     var parallel = new ParallelCutter(commandLine, cutOutput, workers: 3, chunkLength: Math.Max(1, size / 2), maxChunkLength: size);
                     parallel.CutAll(bytes, input.Length, cutter);
                 }

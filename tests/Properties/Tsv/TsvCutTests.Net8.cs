@@ -59,6 +59,7 @@ public sealed partial class TsvCutTests
         {
             if (maxRead <= ParallelChunks)
             {
+                PoolThreads.EnsureReady();
                 var parallel = new ParallelCutter(commandLine, cutOutput, workers: 3, chunkLength: ParallelChunks - maxRead + 1);
                 if (cutter.CutsLinesIndependently)
                 {

@@ -49,6 +49,7 @@ public sealed partial class TsvCutTests
         CutFieldList fields = CutFieldList.TryParse(c.List, complement: false, out _)!;
         using var output = new MemoryStream();
         var cutOutput = new CutOutput(output, bufferSize: 64);
+        PoolThreads.EnsureReady();
         var parallel = new ParallelCutter(CutCommandLine.Parse(new[] { "-f", c.List }), cutOutput, c.Workers, c.ChunkLength);
         var injected = new InvalidOperationException("injected worker failure");
         long failedChunkStart = -1;
@@ -85,6 +86,7 @@ public sealed partial class TsvCutTests
         CutFieldList fields = CutFieldList.TryParse(c.List, complement: false, out _)!;
         using var output = new FailingWriteStream(failingWrite);
         var cutOutput = new CutOutput(output, bufferSize: 64);
+        PoolThreads.EnsureReady();
         var parallel = new ParallelCutter(CutCommandLine.Parse(new[] { "-f", c.List }), cutOutput, c.Workers, c.ChunkLength);
         string replay = $"-f {c.List}, chunks of {c.ChunkLength}, {c.Workers} workers, write {failingWrite} failing, on {Convert.ToHexString(c.First)}, then {Convert.ToHexString(c.Second)}";
 

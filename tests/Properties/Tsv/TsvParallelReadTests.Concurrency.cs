@@ -12,9 +12,6 @@ namespace FastText.Tests.Tsv;
 /// </summary>
 public sealed partial class TsvParallelReadTests
 {
-    // The cases' largest degree of parallelism (ParallelCase: 1 to 64), and a few for the rest of the suite.
-    private const int MinPoolThreads = 72;
-
     [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
     public void With_rows_slow_enough_for_the_workers_to_take_part_the_values_still_equal_foreach(int seed)
     {
@@ -61,24 +58,9 @@ public sealed partial class TsvParallelReadTests
         Assert.True(chunks.Max <= degree, $"ParallelProcessChunks: {chunks.Max} chunk workers ran at once with a degree of parallelism of {degree}");
     }
 
-    /// <summary>
-    /// Lets the thread pool start as many threads as the largest case has workers without waiting. The test runner
-    /// keeps the pool's first few threads blocked, and the pool adds threads only slowly once they are all busy: a
-    /// parallel read's worker items would then wait until the enumerating thread had read everything alone, and a
-    /// case would test nothing that runs in parallel.
-    /// </summary>
-    internal static void EnsurePoolThreads()
-    {
-        ThreadPool.GetMinThreads(out int workers, out int completionPorts);
-        if (workers < MinPoolThreads)
-        {
-            ThreadPool.SetMinThreads(MinPoolThreads, completionPorts);
-        }
-    }
-
     private static void OnOwnThreadWithinWatchdog(Action body)
     {
-        EnsurePoolThreads();
+        PoolThreads.EnsureReady();
         Task run = Task.Factory.StartNew(body, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
         Assert.True(run.Wait(Watchdog), $"no result within {Watchdog.TotalSeconds} s (a hang)");
     }

@@ -451,11 +451,11 @@ public sealed partial class TsvParallelReadTests
 
     /// <summary>
     /// Runs <paramref name="body"/> on another thread and fails if it takes longer than the watchdog (a hang). The
-    /// thread pool first gets threads enough for the case's workers to start at once (<see cref="EnsurePoolThreads"/>).
+    /// thread pool first gets threads enough for the case's workers to start at once (<see cref="PoolThreads"/>).
     /// </summary>
     internal static T WithinWatchdog<T>(ParallelCase c, Func<T> body)
     {
-        EnsurePoolThreads();
+        PoolThreads.EnsureReady();
         Task<T> run = Task.Factory.StartNew(body, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
         Assert.True(run.Wait(Watchdog), $"no result within {Watchdog.TotalSeconds} s (a hang): {c}");
         return run.Result;
