@@ -18,6 +18,9 @@ public sealed partial class TsvFileReader
 
     private bool InBlockMode => _blockLength != int.MaxValue;
 
+    // The block length the blocks grow to: an input of unknown length starts with short blocks, doubled at each cut.
+    private int _fullBlockLength = int.MaxValue;
+
     // How many unread bytes are known to hold no line terminator (searched by an earlier TryCutChunk).
     private int _searchedForCut;
 
@@ -115,12 +118,40 @@ public sealed partial class TsvFileReader
         _handedOff = true;
         _started = true;
         _position++;
-        _blockLength = options.ChunkLength;
+        long lengthLeft = KnownLengthLeft();
+        _fullBlockLength = options.ChunkLengthFor(lengthLeft);
+        _blockLength = options.FirstChunkLengthFor(lengthLeft);
         if (_buffer.Length == 0)
         {
             // The first fill rents a buffer of a chunk's size at once instead of growing one from 64 KiB.
             _initialBufferSize = Math.Max(_initialBufferSize, _blockLength);
         }
+    }
+
+    /// <summary>
+    /// How many bytes are left to read, when that is known without reading: in memory, or from a stream that can seek
+    /// and has not been read yet (so no read ahead is in flight to move its position); -1 otherwise.
+    /// </summary>
+    private long KnownLengthLeft()
+    {
+        if (_inMemory)
+        {
+            return _memory.Length - _start;
+        }
+
+        if (_stream is { CanSeek: true } && _buffer.Length == 0)
+        {
+            try
+            {
+                return Math.Max(_stream.Length - _stream.Position, 0);
+            }
+            catch (NotSupportedException)
+            {
+                // A stream that says it can seek and cannot: its length is not known.
+            }
+        }
+
+        return -1;
     }
 
     /// <summary>
@@ -285,6 +316,8 @@ public sealed partial class TsvFileReader
         ReadOnlyMemory<byte> chunk;
         try
         {
+            // The next block is twice this one, up to the full length (see TsvParallelOptions.FirstChunkLengthFor).
+            _blockLength = (int)Math.Min(2L * _blockLength, _fullBlockLength);
             int tail = _end - _start - length;
             int wanted = Math.Max(_blockLength, tail + 1);
             byte[]? next = spare;

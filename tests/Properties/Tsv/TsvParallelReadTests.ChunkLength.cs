@@ -1,0 +1,122 @@
+using FastText;
+using FastText.Tests.Infrastructure;
+using Xunit;
+
+namespace FastText.Tests.Tsv;
+
+/// <summary>
+/// How a parallel read cuts its input: chunks of <see cref="TsvParallelOptions.ChunkLength"/>; or, when the input's
+/// length is known at the start (memory, a stream that can seek) and is under four chunks a thread, a quarter of each
+/// thread's share, never below 64 KiB; or, when it is not known, chunks from 64 KiB doubling up to the chunk length:
+/// so a small input still gives every core work.
+/// </summary>
+public sealed partial class TsvParallelReadTests
+{
+    private const int SplitFloor = 64 << 10;
+
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 60)]
+    public void Chunks_are_shortened_to_give_every_thread_work_on_a_short_input_of_known_or_unknown_length(int seed)
+    {
+        var random = new Random(seed);
+        int degree = random.Next(1, 9);
+        int chunkLength = random.Next(4) switch
+        {
+            0 => 1 << 20,
+            1 => random.Next(4 << 10, 64 << 10),
+            _ => random.Next(64 << 10, 2 << 20),
+        };
+        ChunkSource source = (ChunkSource)random.Next(3);
+        int longestLine = random.Next(1, 200);
+        byte[] input = Lines(random, random.Next(0, 3 << 20), longestLine);
+        string replay = $"seed {seed}: {input.Length:N0} bytes, degree {degree}, ChunkLength {chunkLength:N0}, {source}, lines up to {longestLine} bytes";
+
+        var options = new TsvParallelOptions { MaxDegreeOfParallelism = degree, ChunkLength = chunkLength };
+        List<(long Offset, int Length, bool IsFinal)> chunks = CutInto(input, source, options);
+
+        // The reference: the rule as TsvParallelOptions.ChunkLength documents it.
+        long Target(int chunk) => degree == 1 ? chunkLength
+            : source != ChunkSource.Stream ? Math.Min(chunkLength, Math.Max(input.Length / (degree * 4L), SplitFloor))
+            : Math.Min(chunkLength, (long)SplitFloor << Math.Min(chunk, 20));
+
+        Assert.True(chunks.Sum(c => (long)c.Length) == input.Length, $"the chunks hold {chunks.Sum(c => (long)c.Length):N0} bytes: {replay}");
+        for (int i = 0; i < chunks.Count; i++)
+        {
+            (long offset, int length, bool isFinal) = chunks[i];
+            Assert.True(offset == chunks.Take(i).Sum(c => (long)c.Length), $"chunk {i} starts at {offset:N0}: {replay}");
+            Assert.True(isFinal == (i == chunks.Count - 1), $"chunk {i} of {chunks.Count} says final = {isFinal}: {replay}");
+            if (isFinal)
+            {
+                continue;
+            }
+
+            // In memory a chunk runs to the first terminator at or after the target; from a stream it is every
+            // complete line of a block of the target's length, or of MaxLineLength + 1 bytes when that is shorter.
+            long target = Target(i);
+            long block = Math.Min(target, TsvOptions.Default.MaxLineLength + 1L);
+            (long low, long high) = source == ChunkSource.Memory ? (target, target + longestLine) : (block - longestLine, target);
+            Assert.True(length >= low && length <= high, $"chunk {i} of {chunks.Count} is {length:N0} bytes, not within {low:N0}-{high:N0}: {replay}");
+        }
+    }
+
+    [Fact]
+    public void A_one_megabyte_input_in_memory_is_shared_by_two_threads_with_the_default_options()
+    {
+        // The default chunk is 1 MiB: without the shortening, this input would be one chunk, read by one thread.
+        byte[] input = Lines(new Random(5), 1_000_000, 40);
+        List<(long Offset, int Length, bool IsFinal)> chunks = CutInto(input, ChunkSource.Memory, TsvParallelOptions.Default.WithMaxDegreeOfParallelism(2));
+        Assert.InRange(chunks.Count, 8, 9);
+    }
+
+    private enum ChunkSource
+    {
+        Memory,
+        SeekableStream,
+        Stream,
+    }
+
+    private static List<(long Offset, int Length, bool IsFinal)> CutInto(byte[] input, ChunkSource source, TsvParallelOptions options)
+    {
+        using TsvFileReader reader = source == ChunkSource.Memory
+            ? TsvFileReader.From(input.AsMemory())
+            : TsvFileReader.From(new ChunkedStream(input, 1 << 16) { Seekable = source == ChunkSource.SeekableStream });
+        return reader.ParallelProcessChunks(() => new ChunkRecorder(), options).Select(c => (c.Offset, c.Length, c.IsFinal)).ToList();
+    }
+
+    private static byte[] Lines(Random random, int bytes, int longestLine)
+    {
+        var lines = new byte[bytes];
+        int lineStart = 0;
+        for (int i = 0; i < bytes; i++)
+        {
+            bool ends = i - lineStart + 1 >= longestLine || random.Next(longestLine) == 0;
+            lines[i] = ends ? (byte)'\n' : (byte)('a' + random.Next(26));
+            lineStart = ends ? i + 1 : lineStart;
+        }
+
+        return lines;
+    }
+
+    private sealed class ChunkRecord
+    {
+        public long Offset;
+        public int Length;
+        public bool IsFinal;
+    }
+
+    /// <summary>Keeps where each chunk lies (a new record per chunk: the results are read after the read ends).</summary>
+    private sealed class ChunkRecorder : ITsvChunkWorker<ChunkRecord>
+    {
+        public ChunkRecord CreateResult() => new();
+
+        public void Process(ReadOnlySpan<byte> lines, long offset, bool isFinal, ChunkRecord result)
+        {
+            result.Offset = offset;
+            result.Length = lines.Length;
+            result.IsFinal = isFinal;
+        }
+
+        public void Dispose()
+        {
+        }
+    }
+}
