@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 using FastText.Internal;
@@ -115,10 +116,10 @@ public sealed partial class TsvFileReader
             ThrowUnavailable();
         }
 
+        long lengthLeft = KnownLengthLeft();
         _handedOff = true;
         _started = true;
         _position++;
-        long lengthLeft = KnownLengthLeft();
         _fullBlockLength = options.ChunkLengthFor(lengthLeft);
         _blockLength = options.FirstChunkLengthFor(lengthLeft);
         if (_buffer.Length == 0)
@@ -145,9 +146,10 @@ public sealed partial class TsvFileReader
             {
                 return Math.Max(_stream.Length - _stream.Position, 0);
             }
-            catch (NotSupportedException)
+            catch (Exception exception) when (exception is NotSupportedException or IOException or ObjectDisposedException)
             {
-                // A stream that says it can seek and cannot: its length is not known.
+                // The length only sizes the chunks: a stream that cannot give it (says it can seek and cannot, fails,
+                // or is closed) is read as one of unknown length, and its reads report whatever is wrong with it.
             }
         }
 

@@ -19,8 +19,9 @@ public sealed class TsvParallelOptions
     // threads without one: several per thread, so a thread that starts late or runs slower does not hold the read up.
     private const int ChunksPerThread = 4;
 
-    // The shortest chunk an input of known length is cut into: a worker waking up costs tens of microseconds, and
-    // 64 KiB of the lightest rows (three short columns) are about a hundred microseconds of work.
+    // The shortest chunk a short input is cut into (and an input of unknown length starts with): a worker waking up
+    // costs tens of microseconds, and 64 KiB of the lightest rows (three short columns) are about a hundred
+    // microseconds of work.
     private const int MinSplitChunkLength = 64 << 10;
 
     /// <summary>The most threads one read may use (a guard against a wrong number, far above any machine's cores).</summary>

@@ -1,3 +1,5 @@
+using System.IO;
+using System.Text;
 using FastText;
 using FastText.Tests.Infrastructure;
 using Xunit;
@@ -65,6 +67,82 @@ public sealed partial class TsvParallelReadTests
         byte[] input = Lines(new Random(5), 1_000_000, 40);
         List<(long Offset, int Length, bool IsFinal)> chunks = CutInto(input, ChunkSource.Memory, TsvParallelOptions.Default.WithMaxDegreeOfParallelism(2));
         Assert.InRange(chunks.Count, 8, 9);
+    }
+
+    [Theory]
+    [InlineData("NotSupportedException")]
+    [InlineData("IOException")]
+    [InlineData("ObjectDisposedException")]
+    [InlineData("zero")]
+    [InlineData("huge")]
+    [InlineData("behind the position")]
+    [InlineData("one-byte reads")]
+    public void A_stream_whose_length_is_wrong_or_unavailable_still_gives_the_values_of_foreach(string lie)
+    {
+        // The length only sizes the chunks: whatever a stream says of it, the values are foreach's, and a stream
+        // that cannot give it is read as one of unknown length.
+        byte[] input = Encoding.UTF8.GetBytes(string.Concat(Enumerable.Range(0, 20_000).Select(i => $"{i}\tvalue {i % 97}\n")));
+        var expected = new List<string>();
+        using (TsvFileReader reader = TsvFileReader.From(input.AsMemory()))
+        {
+            foreach (TsvRow row in reader)
+            {
+                expected.Add(row.GetString(0) + "|" + row.GetString(1));
+            }
+        }
+
+        var options = new TsvParallelOptions { MaxDegreeOfParallelism = 2 };
+        using (TsvFileReader reader = TsvFileReader.From(new LyingLengthStream(input, lie)))
+        {
+            List<string> actual = reader.ParallelSelect((in TsvRow row) => row.GetString(0) + "|" + row.GetString(1), options).ToList();
+            TsvTestSupport.AssertRows(expected, actual, $"a stream whose length lies: {lie}");
+        }
+    }
+
+    /// <summary>A seekable stream over bytes whose Length (or Position) lies or throws as <c>lie</c> says.</summary>
+    private sealed class LyingLengthStream(byte[] bytes, string lie) : Stream
+    {
+        private int _position;
+
+        public override bool CanRead => true;
+
+        public override bool CanSeek => true;
+
+        public override bool CanWrite => false;
+
+        public override long Length => lie switch
+        {
+            "NotSupportedException" => throw new NotSupportedException("lying"),
+            "IOException" => throw new IOException("lying"),
+            "ObjectDisposedException" => throw new ObjectDisposedException("lying"),
+            "zero" => 0,
+            "huge" => long.MaxValue,
+            _ => bytes.Length,
+        };
+
+        public override long Position
+        {
+            get => lie == "behind the position" ? long.MaxValue : _position;
+            set => throw new NotSupportedException();
+        }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            int n = Math.Min(lie == "one-byte reads" ? 1 : count, bytes.Length - _position);
+            Array.Copy(bytes, _position, buffer, offset, n);
+            _position += n;
+            return n;
+        }
+
+        public override void Flush()
+        {
+        }
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+        public override void SetLength(long value) => throw new NotSupportedException();
+
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
     }
 
     private enum ChunkSource
