@@ -109,6 +109,9 @@ internal static class KeyShapeTemplate
                     {{Each(n, "\n        ", i => $"_part{i} = part{i};")}}
                 }
 
+                /// <summary>The same shape, borrowing a long key's scratch chars from <paramref name="pool"/> (a test's recording pool).</summary>
+                internal KeyShape<{{types}}> WithScratchPool(System.Buffers.ArrayPool<char> pool) => new(_layout.WithScratchPool(pool), {{Each(n, ", ", i => $"_part{i}")}});
+
                 /// <summary>Builds the key for these values.</summary>
                 {{valueDocs}}
                 /// <returns>The key; the only allocation.</returns>
@@ -116,7 +119,7 @@ internal static class KeyShapeTemplate
                 {{buildAttribute}}public string Build({{parameters}})
                 {
                     {{compose}}
-                    return KeyStringFactory.Create(composer.Measure(), ref composer);
+                    return KeyStringFactory.Create(composer.Measure(), ref composer, _layout);
                 }
 
                 /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -152,7 +155,7 @@ internal static class KeyShapeTemplate
                 public bool TryFormatUtf8({{parameters}}, Span<byte> destination, out int bytesWritten)
                 {
                     {{compose}}
-                    return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+                    return KeyUtf8.TryWrite(ref composer, composer.Measure(), _layout, destination, out bytesWritten);
                 }
 
                 /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
@@ -172,7 +175,7 @@ internal static class KeyShapeTemplate
                     }
 
                     {{compose}}
-                    return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+                    return KeyUtf8.Write(ref composer, composer.Measure(), _layout, writer);
                 }
 
                 /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>

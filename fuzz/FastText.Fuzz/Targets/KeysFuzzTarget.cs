@@ -241,33 +241,31 @@ internal sealed class KeysFuzzTarget : IFuzzTarget
         int length = reader.NextInt(40);
         string text = new('t', reader.NextBool() ? 600 : 3);
         var part = new MisbehavingPart(behaviour, length);
-        KeyShape<string?, int, int> shape = KeyShape.Format("{0}|{1}|{2:x4}", KeyPart.Text("t", KeyTextRules.None), part, KeyPart.Int32("n"));
         string expected = text + "|" + new string('m', length) + "|" + 0xbeef.ToString("x4", CultureInfo.InvariantCulture);
         var pool = new RecordingArrayPool();
-        using (KeyCharPool.Use(pool))
+        KeyShape<string?, int, int> shape = KeyShape.Format("{0}|{1}|{2:x4}", KeyPart.Text("t", KeyTextRules.None), part, KeyPart.Int32("n"))
+            .WithScratchPool(pool);
+        int output = reader.NextByte() % 4;
+        try
         {
-            int output = reader.NextByte() % 4;
-            try
+            string actual = output switch
             {
-                string actual = output switch
-                {
-                    0 => shape.Build(text, 1, 0xbeef),
-                    1 => shape.TryFormat(text, 1, 0xbeef, new char[expected.Length + 8], out int w) ? "ok" + w : "refused",
-                    2 => shape.TryFormatUtf8(text, 1, 0xbeef, new byte[expected.Length + 8], out int b) ? "ok" + b : "refused",
-                    _ => "ok" + shape.WriteUtf8(text, 1, 0xbeef, new TestBufferWriter<byte>()),
-                };
-                Expect(behaviour == Misbehaviour.None, $"{behaviour} part gave a key through output {output}");
-                Expect(actual == (output == 0 ? expected : "ok" + expected.Length), $"output {output} gave {Show(actual)}");
-            }
-            catch (MisbehavingPart.PartFailure)
-            {
-                Expect(behaviour is Misbehaviour.ThrowInMeasure or Misbehaviour.ThrowInWrite, $"{behaviour}: the part's exception escaped");
-            }
-            catch (InvalidOperationException error)
-            {
-                Expect(behaviour is Misbehaviour.MeasureNegative or Misbehaviour.WriteFewer && error.Message.Contains("'custom'", StringComparison.Ordinal),
-                    $"{behaviour}: {error.Message}");
-            }
+                0 => shape.Build(text, 1, 0xbeef),
+                1 => shape.TryFormat(text, 1, 0xbeef, new char[expected.Length + 8], out int w) ? "ok" + w : "refused",
+                2 => shape.TryFormatUtf8(text, 1, 0xbeef, new byte[expected.Length + 8], out int b) ? "ok" + b : "refused",
+                _ => "ok" + shape.WriteUtf8(text, 1, 0xbeef, new TestBufferWriter<byte>()),
+            };
+            Expect(behaviour == Misbehaviour.None, $"{behaviour} part gave a key through output {output}");
+            Expect(actual == (output == 0 ? expected : "ok" + expected.Length), $"output {output} gave {Show(actual)}");
+        }
+        catch (MisbehavingPart.PartFailure)
+        {
+            Expect(behaviour is Misbehaviour.ThrowInMeasure or Misbehaviour.ThrowInWrite, $"{behaviour}: the part's exception escaped");
+        }
+        catch (InvalidOperationException error)
+        {
+            Expect(behaviour is Misbehaviour.MeasureNegative or Misbehaviour.WriteFewer && error.Message.Contains("'custom'", StringComparison.Ordinal),
+                $"{behaviour}: {error.Message}");
         }
 
         Expect(pool.Outstanding == 0 && pool.Rents == pool.Returns, $"{behaviour}: pool rents {pool.Rents}, returns {pool.Returns}");

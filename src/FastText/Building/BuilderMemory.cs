@@ -91,7 +91,7 @@ internal struct BuilderMemory<T>
         get => ArrayMaxLength - StampLength;
     }
 
-    /// <summary>The explicit pool (the tests', a writer's), or <see langword="null"/>.</summary>
+    /// <summary>The pool the builder's constructor was given (a writer's, a test's), or <see langword="null"/> for the shared pool.</summary>
     public readonly ArrayPool<T>? Pool => _pool;
 
     /// <summary>The array the builder writes into, stamp included, or <see langword="null"/> while it writes into a caller's buffer or a writer's span.</summary>
@@ -101,7 +101,7 @@ internal struct BuilderMemory<T>
     public readonly long Stamp => _stamp;
 
     /// <summary>The pool for scratch copies the builder rents and returns within one call.</summary>
-    public readonly ArrayPool<T> ScratchPool => _pool ?? BuilderThreadState.CurrentOrNull?.PoolForTests<T>() ?? ArrayPool<T>.Shared;
+    public readonly ArrayPool<T> ScratchPool => _pool ?? ArrayPool<T>.Shared;
 
     /// <summary>Whether no copy of the builder returned the array it writes into; true when it rented none.</summary>
     public readonly bool IsOwned => _rented is null || OwnershipStamp.Holds(_rented, _stamp);
@@ -291,10 +291,9 @@ internal struct BuilderMemory<T>
         OwnershipStamp.Clear(array);
         BuilderThreadState state = BuilderThreadState.Current;
         state.MemoryGeneration++;
-        ArrayPool<T>? pool = _pool ?? state.PoolForTests<T>();
-        if (pool is not null)
+        if (_pool is not null)
         {
-            pool.Return(array);
+            _pool.Return(array);
             return;
         }
 
@@ -355,10 +354,9 @@ internal struct BuilderMemory<T>
     /// <summary>Rents <paramref name="length"/> elements: the explicit pool's, else this thread's spare array when it is free and long enough.</summary>
     private readonly T[] RentArray(BuilderThreadState state, int length)
     {
-        ArrayPool<T>? pool = _pool ?? state.PoolForTests<T>();
-        if (pool is not null)
+        if (_pool is not null)
         {
-            return pool.Rent(length);
+            return _pool.Rent(length);
         }
 
         if (UsesSpareArray && length <= SpareArrayMaxLength)
@@ -375,16 +373,15 @@ internal struct BuilderMemory<T>
         return ArrayPool<T>.Shared.Rent(length);
     }
 
-    /// <summary>Starts in this thread's spare array (under the tests' pool, in an array of that pool) when it is free.</summary>
+    /// <summary>Starts in this thread's spare array when it is free (a builder given a pool: in an array of that pool).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private Span<T> StartPastOutgrownBuffer(BuilderThreadState state, Span<T> buffer)
     {
         int length = ComputeGrownCapacity(buffer.Length, buffer.Length, 1) + StampLength;
-        ArrayPool<T>? pool = _pool ?? state.PoolForTests<T>();
 
         // Renting from the shared pool would cost more than the copy it saves; a nested builder (the spare is taken)
         // writes into its own buffer as before.
-        T[]? array = pool is null ? TryTakeSpare(state, length) : pool.Rent(length);
+        T[]? array = _pool is null ? TryTakeSpare(state, length) : _pool.Rent(length);
         if (array is null)
         {
             return buffer;

@@ -1,15 +1,14 @@
 using System;
-using System.Buffers;
-using System.Runtime.CompilerServices;
 
 namespace FastText;
 
 /// <summary>
-/// Everything the builders and keys keep per thread: the ownership stamp sequence (<see cref="ValueStringBuilder"/>
-/// and <see cref="Utf8ValueStringBuilder"/> draw from the same one), the memory generation interpolation drafts
-/// check, the char builder's spare array and outgrown-buffer prediction (<see cref="BuilderMemory{T}"/>), and the test
-/// pools. The library's only thread-static: one object rather than one thread-static per value, so a rent or a
-/// return reads thread-local storage once, and so one file says what a thread carries.
+/// Everything the builders keep per thread: the ownership stamp sequence (<see cref="ValueStringBuilder"/> and
+/// <see cref="Utf8ValueStringBuilder"/> draw from the same one), the memory generation interpolation drafts check, and
+/// the char builder's spare array and outgrown-buffer prediction (<see cref="BuilderMemory{T}"/>). The library's only
+/// thread-static: one object rather than one thread-static per value, so a rent or a return reads thread-local storage
+/// once, and so one file says what a thread carries. Pools are never found here: a builder rents from the pool its
+/// constructor was given, else from the shared pool.
 /// </summary>
 /// <remarks>
 /// Thread-static is exact here: a builder and its copies are ref structs, so they live on one thread's stack.
@@ -47,28 +46,6 @@ internal sealed class BuilderThreadState
     /// next one given a buffer of that length starts in the spare char array instead (BuilderMemory).
     /// </summary>
     public int OutgrownCharBufferLength = -1;
-
-    /// <summary>The test suite's pool for char builders created without one on this thread; never set outside the tests.</summary>
-    public ArrayPool<char>? CharPoolForTests { get; set; }
-
-    /// <summary>The test suite's pool for UTF-8 builders created without one on this thread; never set outside the tests.</summary>
-    public ArrayPool<byte>? BytePoolForTests { get; set; }
-
-    /// <summary>The test suite's pool for the scratch chars of long keys on this thread; never set outside the tests.</summary>
-    public ArrayPool<char>? KeyCharPoolForTests { get; set; }
-
-    /// <summary>The test suite's pool for builders of <typeparamref name="T"/> created without one on this thread.</summary>
-    /// <typeparam name="T">char or byte.</typeparam>
-    public ArrayPool<T>? PoolForTests<T>()
-        where T : unmanaged
-    {
-        if (typeof(T) == typeof(char))
-        {
-            return Unsafe.As<ArrayPool<T>?>(CharPoolForTests);
-        }
-
-        return Unsafe.As<ArrayPool<T>?>(BytePoolForTests);
-    }
 
     /// <summary>
     /// A stamp no other live builder holds; never 0. After 2^32 stamps on one thread the sequence starts again, so a

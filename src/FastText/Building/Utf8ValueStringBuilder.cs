@@ -94,7 +94,8 @@ public ref partial struct Utf8ValueStringBuilder
     {
     }
 
-    /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
+    /// <summary>The same as the public constructor, renting from <paramref name="pool"/> (a test's recording pool, an
+    /// interpolation draft's owner's) instead of the shared pool.</summary>
     internal Utf8ValueStringBuilder(Span<byte> initialBuffer, ArrayPool<byte>? pool)
     {
         _bytes = initialBuffer;
@@ -105,7 +106,8 @@ public ref partial struct Utf8ValueStringBuilder
         _memory = new BuilderMemory<byte>(pool);
     }
 
-    /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
+    /// <summary>The same as the public constructor, renting from <paramref name="pool"/> (a test's recording pool, an
+    /// interpolation draft's owner's) instead of the shared pool.</summary>
     internal Utf8ValueStringBuilder(IBufferWriter<byte> writer, ArrayPool<byte>? pool)
     {
         if (writer is null)
@@ -120,9 +122,6 @@ public ref partial struct Utf8ValueStringBuilder
         _pendingHigh = '\0';
         _memory = new BuilderMemory<byte>(pool);
     }
-
-    /// <summary>Installs (or, with <see langword="null"/>, removes) the test suite's pool for this thread.</summary>
-    internal static void SetPoolForTests(ArrayPool<byte>? pool) => BuilderThreadState.Current.BytePoolForTests = pool;
 
 
     /// <summary>The test hook: the array this builder rented, stamp included.</summary>

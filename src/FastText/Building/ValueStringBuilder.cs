@@ -91,7 +91,11 @@ public ref partial struct ValueStringBuilder
     {
     }
 
-    /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
+    /// <summary>
+    /// Writes into <paramref name="initialBuffer"/>, renting from <paramref name="pool"/> (a writer's, an interpolation
+    /// draft's owner's, a test's recording pool) instead of the shared pool and the spare array; never started past the
+    /// buffer, whatever this thread's builders outgrew (<see cref="StartedForTests"/> is the public constructor's start).
+    /// </summary>
     internal ValueStringBuilder(Span<char> initialBuffer, ArrayPool<char>? pool)
     {
         _chars = initialBuffer;
@@ -99,7 +103,19 @@ public ref partial struct ValueStringBuilder
         _memory = new BuilderMemory<char>(pool);
     }
 
-    /// <summary>The test hook: the same as the public constructor, renting from <paramref name="pool"/>.</summary>
+    /// <summary>
+    /// The test hook for the public constructor with a recording pool: starts where it starts (past a buffer this
+    /// thread's builders keep outgrowing, in an array of <paramref name="pool"/>), so a test checks every rent.
+    /// </summary>
+    internal static ValueStringBuilder StartedForTests(Span<char> initialBuffer, ArrayPool<char>? pool)
+    {
+        var builder = new ValueStringBuilder(initialBuffer, pool);
+        builder._chars = builder._memory.Start(initialBuffer);
+        return builder;
+    }
+
+    /// <summary>The same as the public constructor, renting from <paramref name="pool"/> (a test's recording pool)
+    /// instead of the shared pool and the spare array.</summary>
     internal ValueStringBuilder(int initialCapacity, ArrayPool<char>? pool)
     {
         if (initialCapacity < 0)
@@ -122,18 +138,10 @@ public ref partial struct ValueStringBuilder
     }
 
     /// <summary>
-    /// The test suite's hook: installs (or, with <see langword="null"/>, removes) a pool that builders created
-    /// without one use on this thread instead of <see cref="ArrayPool{T}.Shared"/>, so that every builder test runs
-    /// under a pool that detects double returns, foreign returns, leaks and writes after return. Never set outside
-    /// the tests. It also forgets the thread's outgrown-buffer prediction, so that a test's builders start where the
-    /// test's own earlier builders (not an earlier test's) make them start.
+    /// The test hook: forgets this thread's outgrown-buffer prediction, so that a test's builders start where the
+    /// test's own earlier builders (not an earlier test's on the same thread) make them start.
     /// </summary>
-    internal static void SetPoolForTests(ArrayPool<char>? pool)
-    {
-        BuilderThreadState state = BuilderThreadState.Current;
-        state.CharPoolForTests = pool;
-        state.OutgrownCharBufferLength = -1;
-    }
+    internal static void ForgetOutgrownBufferForTests() => BuilderThreadState.Current.OutgrownCharBufferLength = -1;
 
     /// <summary>The test hook: this thread's spare array.</summary>
     internal static char[]? SpareArrayForTests => BuilderThreadState.CurrentOrNull is { } state ? state.SpareChars : null;

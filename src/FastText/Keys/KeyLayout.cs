@@ -1,4 +1,5 @@
 using System;
+using System.Buffers;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 using System.Text;
@@ -23,8 +24,9 @@ internal sealed class KeyLayout
     // The format of each template placeholder ({0:D8}), or null when none has one.
     private readonly string?[]? _formats;
 
-    private KeyLayout(string prefix, string[] gaps, string suffix, bool keepsLabels, string?[]? formats = null)
+    private KeyLayout(string prefix, string[] gaps, string suffix, bool keepsLabels, string?[]? formats = null, ArrayPool<char>? scratchPool = null)
     {
+        ScratchPool = scratchPool ?? ArrayPool<char>.Shared;
         KeepsLabels = keepsLabels;
         _formats = formats;
         Prefix = prefix;
@@ -39,6 +41,9 @@ internal sealed class KeyLayout
 
     internal string Prefix { get; }
 
+    /// <summary>Where a key too long for the stack borrows its scratch chars: the shared pool, or a test's recording pool.</summary>
+    internal ArrayPool<char> ScratchPool { get; }
+
     internal string Suffix { get; }
 
     /// <summary>Prefix and suffix: the literal chars every key has.</summary>
@@ -46,6 +51,9 @@ internal sealed class KeyLayout
 
     /// <summary>The literal in front of part <paramref name="partIndex"/> (1-based, 2 or more).</summary>
     internal string GapBefore(int partIndex) => _gaps[partIndex - 2];
+
+    /// <summary>This layout, borrowing scratch chars from <paramref name="pool"/>.</summary>
+    internal KeyLayout WithScratchPool(ArrayPool<char> pool) => new(Prefix, _gaps, Suffix, KeepsLabels, _formats, pool);
 
     internal static KeyLayout Join(string separator, int partCount, string? prefix, string? suffix)
     {

@@ -37,6 +37,9 @@ public sealed class KeyShape<T1>
         _part1 = part1;
     }
 
+    /// <summary>The same shape, borrowing a long key's scratch chars from <paramref name="pool"/> (a test's recording pool).</summary>
+    internal KeyShape<T1> WithScratchPool(System.Buffers.ArrayPool<char> pool) => new(_layout.WithScratchPool(pool), _part1);
+
     /// <summary>Builds the key for these values.</summary>
     /// <param name="value1">The value of part 1.</param>
     /// <returns>The key; the only allocation.</returns>
@@ -46,7 +49,7 @@ public sealed class KeyShape<T1>
     public string Build(T1 value1)
     {
         var composer = new Composer(this, value1);
-        return KeyStringFactory.Create(composer.Measure(), ref composer);
+        return KeyStringFactory.Create(composer.Measure(), ref composer, _layout);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -84,7 +87,7 @@ public sealed class KeyShape<T1>
     public bool TryFormatUtf8(T1 value1, Span<byte> destination, out int bytesWritten)
     {
         var composer = new Composer(this, value1);
-        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), _layout, destination, out bytesWritten);
     }
 
     /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
@@ -106,7 +109,7 @@ public sealed class KeyShape<T1>
         }
 
         var composer = new Composer(this, value1);
-        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+        return KeyUtf8.Write(ref composer, composer.Measure(), _layout, writer);
     }
 
     /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
@@ -207,6 +210,9 @@ public sealed class KeyShape<T1, T2>
         _part2 = part2;
     }
 
+    /// <summary>The same shape, borrowing a long key's scratch chars from <paramref name="pool"/> (a test's recording pool).</summary>
+    internal KeyShape<T1, T2> WithScratchPool(System.Buffers.ArrayPool<char> pool) => new(_layout.WithScratchPool(pool), _part1, _part2);
+
     /// <summary>Builds the key for these values.</summary>
     /// <param name="value1">The value of part 1.</param>
     /// <param name="value2">The value of part 2.</param>
@@ -219,7 +225,7 @@ public sealed class KeyShape<T1, T2>
     {
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2);
-        return KeyStringFactory.Create(composer.Measure(), ref composer);
+        return KeyStringFactory.Create(composer.Measure(), ref composer, _layout);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -261,7 +267,7 @@ public sealed class KeyShape<T1, T2>
     {
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2);
-        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), _layout, destination, out bytesWritten);
     }
 
     /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
@@ -285,7 +291,7 @@ public sealed class KeyShape<T1, T2>
 
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2);
-        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+        return KeyUtf8.Write(ref composer, composer.Measure(), _layout, writer);
     }
 
     /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
@@ -416,6 +422,9 @@ public sealed class KeyShape<T1, T2, T3>
         _part3 = part3;
     }
 
+    /// <summary>The same shape, borrowing a long key's scratch chars from <paramref name="pool"/> (a test's recording pool).</summary>
+    internal KeyShape<T1, T2, T3> WithScratchPool(System.Buffers.ArrayPool<char> pool) => new(_layout.WithScratchPool(pool), _part1, _part2, _part3);
+
     /// <summary>Builds the key for these values.</summary>
     /// <param name="value1">The value of part 1.</param>
     /// <param name="value2">The value of part 2.</param>
@@ -429,7 +438,7 @@ public sealed class KeyShape<T1, T2, T3>
     {
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3);
-        return KeyStringFactory.Create(composer.Measure(), ref composer);
+        return KeyStringFactory.Create(composer.Measure(), ref composer, _layout);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -473,7 +482,7 @@ public sealed class KeyShape<T1, T2, T3>
     {
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3);
-        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), _layout, destination, out bytesWritten);
     }
 
     /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
@@ -498,7 +507,7 @@ public sealed class KeyShape<T1, T2, T3>
 
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3);
-        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+        return KeyUtf8.Write(ref composer, composer.Measure(), _layout, writer);
     }
 
     /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
@@ -653,6 +662,9 @@ public sealed class KeyShape<T1, T2, T3, T4>
         _part4 = part4;
     }
 
+    /// <summary>The same shape, borrowing a long key's scratch chars from <paramref name="pool"/> (a test's recording pool).</summary>
+    internal KeyShape<T1, T2, T3, T4> WithScratchPool(System.Buffers.ArrayPool<char> pool) => new(_layout.WithScratchPool(pool), _part1, _part2, _part3, _part4);
+
     /// <summary>Builds the key for these values.</summary>
     /// <param name="value1">The value of part 1.</param>
     /// <param name="value2">The value of part 2.</param>
@@ -667,7 +679,7 @@ public sealed class KeyShape<T1, T2, T3, T4>
     {
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3, in value4);
-        return KeyStringFactory.Create(composer.Measure(), ref composer);
+        return KeyStringFactory.Create(composer.Measure(), ref composer, _layout);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -713,7 +725,7 @@ public sealed class KeyShape<T1, T2, T3, T4>
     {
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3, in value4);
-        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), _layout, destination, out bytesWritten);
     }
 
     /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
@@ -739,7 +751,7 @@ public sealed class KeyShape<T1, T2, T3, T4>
 
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3, in value4);
-        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+        return KeyUtf8.Write(ref composer, composer.Measure(), _layout, writer);
     }
 
     /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
@@ -918,6 +930,9 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
         _part5 = part5;
     }
 
+    /// <summary>The same shape, borrowing a long key's scratch chars from <paramref name="pool"/> (a test's recording pool).</summary>
+    internal KeyShape<T1, T2, T3, T4, T5> WithScratchPool(System.Buffers.ArrayPool<char> pool) => new(_layout.WithScratchPool(pool), _part1, _part2, _part3, _part4, _part5);
+
     /// <summary>Builds the key for these values.</summary>
     /// <param name="value1">The value of part 1.</param>
     /// <param name="value2">The value of part 2.</param>
@@ -933,7 +948,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     {
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3, in value4, in value5);
-        return KeyStringFactory.Create(composer.Measure(), ref composer);
+        return KeyStringFactory.Create(composer.Measure(), ref composer, _layout);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -981,7 +996,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
     {
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3, in value4, in value5);
-        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), _layout, destination, out bytesWritten);
     }
 
     /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
@@ -1008,7 +1023,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5>
 
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3, in value4, in value5);
-        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+        return KeyUtf8.Write(ref composer, composer.Measure(), _layout, writer);
     }
 
     /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>
@@ -1211,6 +1226,9 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
         _part6 = part6;
     }
 
+    /// <summary>The same shape, borrowing a long key's scratch chars from <paramref name="pool"/> (a test's recording pool).</summary>
+    internal KeyShape<T1, T2, T3, T4, T5, T6> WithScratchPool(System.Buffers.ArrayPool<char> pool) => new(_layout.WithScratchPool(pool), _part1, _part2, _part3, _part4, _part5, _part6);
+
     /// <summary>Builds the key for these values.</summary>
     /// <param name="value1">The value of part 1.</param>
     /// <param name="value2">The value of part 2.</param>
@@ -1227,7 +1245,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     {
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3, in value4, in value5, in value6);
-        return KeyStringFactory.Create(composer.Measure(), ref composer);
+        return KeyStringFactory.Create(composer.Measure(), ref composer, _layout);
     }
 
     /// <summary>Writes the key into <paramref name="destination"/> instead of a new string; nothing is allocated.</summary>
@@ -1277,7 +1295,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
     {
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3, in value4, in value5, in value6);
-        return KeyUtf8.TryWrite(ref composer, composer.Measure(), destination, out bytesWritten);
+        return KeyUtf8.TryWrite(ref composer, composer.Measure(), _layout, destination, out bytesWritten);
     }
 
     /// <summary>Writes the key as UTF-8 (byte-identical to <c>Encoding.UTF8.GetBytes(Build(...))</c>) into
@@ -1305,7 +1323,7 @@ public sealed class KeyShape<T1, T2, T3, T4, T5, T6>
 
         var composer = default(Composer);
         composer.Initialize(this, in value1, in value2, in value3, in value4, in value5, in value6);
-        return KeyUtf8.Write(ref composer, composer.Measure(), writer);
+        return KeyUtf8.Write(ref composer, composer.Measure(), _layout, writer);
     }
 
     /// <summary>The key's length, for a shape used as a part of a larger one (<see cref="KeyPart.Shape{T1}(string, KeyShape{T1})"/>).</summary>

@@ -16,10 +16,13 @@ namespace FastText;
 /// </remarks>
 internal static class KeyStringFactory
 {
+    /// <summary>A new string of <paramref name="length"/> chars that <paramref name="composer"/> writes; <paramref name="layout"/>'s
+    /// scratch pool is netstandard2.0's, which composes a long key outside the string.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static string Create<TComposer>(int length, ref TComposer composer)
+    internal static string Create<TComposer>(int length, ref TComposer composer, KeyLayout layout)
         where TComposer : struct, IKeyComposer
     {
+        _ = layout;
         if (length == 0)
         {
             return string.Empty;

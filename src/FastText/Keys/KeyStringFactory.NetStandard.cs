@@ -15,7 +15,7 @@ internal static class KeyStringFactory
 
     /// <summary>A new string of <paramref name="length"/> chars that <paramref name="composer"/> writes.</summary>
     [SkipLocalsInit] // the composer writes every char of the buffer before the string copies it (custom parts clear theirs first)
-    internal static unsafe string Create<TComposer>(int length, ref TComposer composer)
+    internal static unsafe string Create<TComposer>(int length, ref TComposer composer, KeyLayout layout)
         where TComposer : struct, IKeyComposer
     {
         if (length == 0)
@@ -31,7 +31,7 @@ internal static class KeyStringFactory
             return new string(buffer, 0, length);
         }
 
-        ArrayPool<char> pool = KeyCharPool.Current;
+        ArrayPool<char> pool = layout.ScratchPool;
         char[] rented = pool.Rent(length);
         try
         {

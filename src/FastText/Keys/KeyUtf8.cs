@@ -14,7 +14,7 @@ internal static class KeyUtf8
     private const int StackChars = 256;
 
     [SkipLocalsInit] // the composer writes every char of the slice before the encoder reads it (custom parts clear theirs first)
-    internal static bool TryWrite<TComposer>(ref TComposer composer, int length, Span<byte> destination, out int bytesWritten)
+    internal static bool TryWrite<TComposer>(ref TComposer composer, int length, KeyLayout layout, Span<byte> destination, out int bytesWritten)
         where TComposer : struct, IKeyComposer
     {
         // Every char is at least one byte: a destination shorter than the char count cannot fit.
@@ -24,10 +24,9 @@ internal static class KeyUtf8
             return false;
         }
 
-        // The pool is looked up (a thread-static read) only for a key too long for the stack buffer.
         ArrayPool<char>? pool = null;
         char[]? rented = null;
-        Span<char> chars = length <= StackChars ? stackalloc char[StackChars] : (rented = (pool = KeyCharPool.Current).Rent(length));
+        Span<char> chars = length <= StackChars ? stackalloc char[StackChars] : (rented = (pool = layout.ScratchPool).Rent(length));
         try
         {
             chars = chars.Slice(0, length);
@@ -46,13 +45,12 @@ internal static class KeyUtf8
     }
 
     [SkipLocalsInit] // as in TryWrite
-    internal static int Write<TComposer>(ref TComposer composer, int length, IBufferWriter<byte> writer)
+    internal static int Write<TComposer>(ref TComposer composer, int length, KeyLayout layout, IBufferWriter<byte> writer)
         where TComposer : struct, IKeyComposer
     {
-        // The pool is looked up (a thread-static read) only for a key too long for the stack buffer.
         ArrayPool<char>? pool = null;
         char[]? rented = null;
-        Span<char> chars = length <= StackChars ? stackalloc char[StackChars] : (rented = (pool = KeyCharPool.Current).Rent(length));
+        Span<char> chars = length <= StackChars ? stackalloc char[StackChars] : (rented = (pool = layout.ScratchPool).Rent(length));
         try
         {
             chars = chars.Slice(0, length);

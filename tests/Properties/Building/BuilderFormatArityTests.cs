@@ -193,7 +193,7 @@ public partial class BuilderFormatArityTests
 
         static void ThrowsInside(int arity, string format, FormatRow row)
         {
-            var b = new ValueStringBuilder(stackalloc char[4]);
+            var b = ValueStringBuilder.StartedForTests(stackalloc char[4], TrackedPoolAttribute.Current);
             try
             {
                 b.Append("keep");

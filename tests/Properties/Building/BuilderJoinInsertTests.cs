@@ -84,7 +84,7 @@ public class BuilderJoinInsertTests
     [Fact]
     public void AppendJoin_rejects_a_null_array_by_name()
     {
-        var builder = new ValueStringBuilder(new char[4]);
+        var builder = ValueStringBuilder.StartedForTests(new char[4], TrackedPoolAttribute.Current);
         try
         {
             Assert.Equal("values", CatchParam(ref builder, (ref ValueStringBuilder b) => b.AppendJoin(',', (string?[])null!)));
@@ -131,7 +131,7 @@ public class BuilderJoinInsertTests
     [Fact]
     public void Insert_past_the_length_or_with_a_negative_count_names_the_argument_and_changes_nothing()
     {
-        var builder = new ValueStringBuilder(new char[64]);
+        var builder = ValueStringBuilder.StartedForTests(new char[64], TrackedPoolAttribute.Current);
         try
         {
             builder.Append("abc");
@@ -152,7 +152,7 @@ public class BuilderJoinInsertTests
 
         static void InsertHuge()
         {
-            var b = new ValueStringBuilder(new char[4]);
+            var b = ValueStringBuilder.StartedForTests(new char[4], TrackedPoolAttribute.Current);
             try
             {
                 b.Insert(0, "abcd", int.MaxValue);
@@ -188,7 +188,7 @@ public class BuilderJoinInsertTests
         {
             var (text, writes, buffer) = input;
             var reference = new StringBuilder(text);
-            var builder = new ValueStringBuilder(new char[buffer]);
+            var builder = ValueStringBuilder.StartedForTests(new char[buffer], TrackedPoolAttribute.Current);
             try
             {
                 builder.Append(text);

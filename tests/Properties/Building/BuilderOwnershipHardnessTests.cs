@@ -50,7 +50,6 @@ public class BuilderOwnershipHardnessTests
     [InlineData(100)]
     public void Completed_interpolations_inside_a_hole_leave_the_next_renter_of_the_spare_array_alone(int interpolations)
     {
-        ValueStringBuilder.SetPoolForTests(null);
         var victim = default(ValueStringBuilder);
         var builder = new ValueStringBuilder(0); // this thread's spare array, or a rent from the shared pool
         builder.Append("start");

@@ -5,9 +5,10 @@ using Xunit.Sdk;
 namespace FastText.Tests.Building;
 
 /// <summary>
-/// Runs each test of the class with a <see cref="RecordingArrayPool"/> as the pool of every builder it creates
-/// without an explicit one (through the library's thread-static test hook). A double or foreign return throws at
-/// once; afterwards the test fails if anything was written into a returned array, or if a rented array was never
+/// Runs each test of the class with a <see cref="RecordingArrayPool"/> (<see cref="Current"/>) that the test gives
+/// its builders through their constructors (<c>new ValueStringBuilder(buffer, TrackedPoolAttribute.Current)</c>), and
+/// with this thread's outgrown-buffer prediction forgotten, so an earlier test's builders do not decide where this
+/// test's start. A double or foreign return throws at once; afterwards the test fails if anything was written into a returned array, or if a rented array was never
 /// returned, unless the test is marked <see cref="LeavesArraysToTheGcAttribute"/> (the documented cases where the
 /// builder deliberately lets an array go to the garbage collector instead of the pool).
 /// </summary>
@@ -20,12 +21,18 @@ public sealed class TrackedPoolAttribute : BeforeAfterTestAttribute
     [ThreadStatic]
     private static int t_depth;
 
+    /// <summary>
+    /// The running test's pool, for its builders' constructors; <see langword="null"/> (the shared pool) on a thread
+    /// that runs no tracked test, such as a fresh thread a test starts to see the spare array at work.
+    /// </summary>
+    internal static RecordingArrayPool? Current => t_pool;
+
     public override void Before(MethodInfo methodUnderTest)
     {
         if (t_depth++ == 0)
         {
             t_pool = new RecordingArrayPool();
-            ValueStringBuilder.SetPoolForTests(t_pool);
+            ValueStringBuilder.ForgetOutgrownBufferForTests();
         }
     }
 
@@ -57,7 +64,6 @@ public sealed class TrackedPoolAttribute : BeforeAfterTestAttribute
             {
                 // The case failed: its own exception is the report; uninstall the pool without checking it.
                 t_pool = null;
-                ValueStringBuilder.SetPoolForTests(null);
             }
         }
     }
@@ -71,7 +77,6 @@ public sealed class TrackedPoolAttribute : BeforeAfterTestAttribute
 
         RecordingArrayPool pool = t_pool ?? throw new InvalidOperationException("The tracked pool was installed on another thread.");
         t_pool = null;
-        ValueStringBuilder.SetPoolForTests(null);
         pool.AssertNoWriteAfterReturn();
         if (pool.Outstanding != 0 && methodUnderTest.GetCustomAttribute<LeavesArraysToTheGcAttribute>() is null)
         {

@@ -95,7 +95,6 @@ public class Utf8InterpolatedLiteralTests
     {
         using var source = new GuardedBuffer(64);
         using var target = new GuardedBuffer(64);
-        Utf8ValueStringBuilder.SetPoolForTests(null); // forgets the thread's prediction: every builder writes into the guarded buffer
         for (int length = 0; length <= 20; length++)
         {
             foreach (bool ascii in new[] { true, false })

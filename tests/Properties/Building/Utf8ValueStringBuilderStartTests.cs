@@ -59,14 +59,13 @@ public class Utf8ValueStringBuilderStartTests
     public void Builders_start_in_their_buffer_after_any_history_and_build_the_same_bytes(Build[] builds) => FreshThread.Run(() =>
     {
         var pool = new RecordingBytePool();
-        Utf8ValueStringBuilder.SetPoolForTests(pool);
         for (int step = 0; step < builds.Length; step++)
         {
             Build build = builds[step];
             string text = TextOf(build.TextLength);
             byte[] buffer = Enumerable.Repeat((byte)'#', build.BufferLength).ToArray();
 
-            var builder = new Utf8ValueStringBuilder(buffer);
+            var builder = new Utf8ValueStringBuilder(buffer, pool);
             Assert.True(builder.RentedForTests is null, $"step {step} ({build}): started past the caller's buffer");
             AppendInPieces(ref builder, text);
             Assert.True(text == Encoding.UTF8.GetString(builder.WrittenSpan.ToArray()), $"step {step} ({build}): the bytes differ");

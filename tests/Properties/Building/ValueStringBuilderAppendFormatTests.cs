@@ -131,7 +131,7 @@ public class ValueStringBuilderAppendFormatTests
     [Fact]
     public void Null_format_or_arguments_are_rejected_by_name()
     {
-        var builder = new ValueStringBuilder(new char[4]);
+        var builder = ValueStringBuilder.StartedForTests(new char[4], TrackedPoolAttribute.Current);
         try
         {
             builder.AppendFormat(null!, 1);

@@ -12,7 +12,7 @@ public class ValueStringBuilderArgumentTests
         var e = Assert.Throws<ArgumentOutOfRangeException>(() =>
         {
             // A ref struct cannot be captured, so each check builds its own "abcd" builder inside the lambda.
-            var builder = new ValueStringBuilder(new char[8]);
+            var builder = ValueStringBuilder.StartedForTests(new char[8], TrackedPoolAttribute.Current);
             builder.Append("abcd");
             try
             {
@@ -86,14 +86,14 @@ public class ValueStringBuilderArgumentTests
     public void AppendJoin_null_enumerable() =>
         Assert.Equal("values", Assert.Throws<ArgumentNullException>(() =>
         {
-            var b = new ValueStringBuilder(new char[4]);
+            var b = ValueStringBuilder.StartedForTests(new char[4], TrackedPoolAttribute.Current);
             b.AppendJoin<int>(",", (IEnumerable<int>)null!);
         }).ParamName);
 
     [Fact]
     public void Valid_edges_do_not_throw()
     {
-        var b = new ValueStringBuilder(new char[4]);
+        var b = ValueStringBuilder.StartedForTests(new char[4], TrackedPoolAttribute.Current);
         b.Append("abcd");
         Assert.Equal("d", b.ToString(3, 1));
         Assert.Equal(string.Empty, b.ToString(4, 0));

@@ -82,7 +82,6 @@ public class ValueStringBuilderCopyTests
     public void No_interleaving_of_copies_and_nested_builders_shares_the_spare_first_array(Op[] ops) =>
         TrackedPoolAttribute.RunCase(MethodBase.GetCurrentMethod()!, () =>
         {
-            ValueStringBuilder.SetPoolForTests(null); // the spare array sits in front of the shared pool only
             Run(ops, null);
         });
 
@@ -421,7 +420,6 @@ public class ValueStringBuilderCopyTests
     [Fact]
     public void Nested_builders_never_share_the_spare_first_array() => FreshThread.Run(() =>
     {
-        ValueStringBuilder.SetPoolForTests(null);
         SeedSpare();
         var outer = new ValueStringBuilder(Span<char>.Empty);
         outer.Append('o');
@@ -443,7 +441,6 @@ public class ValueStringBuilderCopyTests
     [Fact]
     public void A_builder_that_outgrows_its_stack_buffer_reuses_the_spare_on_the_next_pass() => FreshThread.Run(() =>
     {
-        ValueStringBuilder.SetPoolForTests(null);
         SeedSpare();
         string text = new string('x', 300);
         char[]? grownFirst = null;
@@ -475,7 +472,6 @@ public class ValueStringBuilderCopyTests
     [Fact]
     public void The_spare_slot_keeps_no_array_longer_than_its_limit() => FreshThread.Run(() =>
     {
-        ValueStringBuilder.SetPoolForTests(null);
         SeedSpare();
         char[]? seeded = ValueStringBuilder.SpareArrayForTests;
         var builder = new ValueStringBuilder(stackalloc char[16]);
@@ -489,7 +485,6 @@ public class ValueStringBuilderCopyTests
     [Fact]
     public void A_stale_copy_cannot_put_the_spare_back_while_another_builder_holds_it() => FreshThread.Run(() =>
     {
-        ValueStringBuilder.SetPoolForTests(null);
         SeedSpare();
         var a = new ValueStringBuilder(Span<char>.Empty);
         a.Append('a');

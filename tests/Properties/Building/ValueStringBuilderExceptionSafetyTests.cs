@@ -136,7 +136,7 @@ public class ValueStringBuilderExceptionSafetyTests
     {
         foreach (string bad in new[] { "{", "}", "x{0", "{0,}", "{a}", "{0:{}", "{0,-}", "{1}", "{0}}" + "{" })
         {
-            var builder = new ValueStringBuilder(new char[4]);
+            var builder = ValueStringBuilder.StartedForTests(new char[4], TrackedPoolAttribute.Current);
             builder.Append("keep");
             Assert.Throws<FormatException>(() => string.Format(bad, 1));
             bool threw = false;

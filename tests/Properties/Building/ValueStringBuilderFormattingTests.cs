@@ -133,7 +133,7 @@ public class ValueStringBuilderFormattingTests
     [Fact]
     public void A_format_the_type_rejects_throws_and_leaves_the_builder_usable()
     {
-        var builder = new ValueStringBuilder(new char[4]);
+        var builder = ValueStringBuilder.StartedForTests(new char[4], TrackedPoolAttribute.Current);
         builder.Append("ok");
         try
         {

@@ -12,7 +12,7 @@ public class ValueStringBuilderGrowthTests
     [Fact]
     public void Growing_to_millions_of_chars_through_the_shared_pool_keeps_the_text()
     {
-        var builder = new ValueStringBuilder(stackalloc char[1]);
+        var builder = ValueStringBuilder.StartedForTests(stackalloc char[1], TrackedPoolAttribute.Current);
         var model = new StringBuilder();
         AppendUntil(ref builder, model);
         Assert.Equal(model.Length, builder.Length);

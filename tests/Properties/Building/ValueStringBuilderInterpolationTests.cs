@@ -120,7 +120,7 @@ public class ValueStringBuilderInterpolationTests
     public void A_builder_passed_by_ref_takes_interpolated_strings()
     {
         Span<char> buffer = stackalloc char[8];
-        var builder = new ValueStringBuilder(buffer);
+        var builder = ValueStringBuilder.StartedForTests(buffer, TrackedPoolAttribute.Current);
         AppendThrough(ref builder, 1234567);
         AppendThrough(ref builder, -1);
         Assert.Equal("n=1234567;n=-1;", builder.ToString());

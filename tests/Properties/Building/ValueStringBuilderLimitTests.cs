@@ -121,7 +121,7 @@ public class ValueStringBuilderLimitTests
     [Fact]
     public void Negative_counts_are_ArgumentOutOfRange_naming_the_parameter()
     {
-        var builder = new ValueStringBuilder(new char[4]);
+        var builder = ValueStringBuilder.StartedForTests(new char[4], TrackedPoolAttribute.Current);
         builder.Append("ab");
         AssertParam("repeatCount", ref builder, (ref ValueStringBuilder b) => b.Append('x', -1));
         AssertParam("count", ref builder, (ref ValueStringBuilder b) => b.Insert(0, 'x', -1));

@@ -55,8 +55,8 @@ public class ValueStringBuilderMisuseTests
     [Fact]
     public void Completing_a_handler_into_another_builder_throws()
     {
-        var a = new ValueStringBuilder(new char[64]);
-        var b = new ValueStringBuilder(new char[64]);
+        var a = ValueStringBuilder.StartedForTests(new char[64], TrackedPoolAttribute.Current);
+        var b = ValueStringBuilder.StartedForTests(new char[64], TrackedPoolAttribute.Current);
         a.Append("a:");
         b.Append("b:");
         var handler = new H(0, 1, in a);
@@ -82,7 +82,7 @@ public class ValueStringBuilderMisuseTests
     [Fact]
     public void Completing_a_handler_twice_throws()
     {
-        var builder = new ValueStringBuilder(new char[8]);
+        var builder = ValueStringBuilder.StartedForTests(new char[8], TrackedPoolAttribute.Current);
         var handler = new H(0, 1, in builder);
         handler.AppendFormatted(Long);
         builder.Append(handler);
@@ -213,7 +213,7 @@ public class ValueStringBuilderMisuseTests
     [Fact]
     public void Pinning_gives_the_first_char_of_the_text()
     {
-        var builder = new ValueStringBuilder(new char[4]);
+        var builder = ValueStringBuilder.StartedForTests(new char[4], TrackedPoolAttribute.Current);
         unsafe
         {
             fixed (char* empty = builder)

@@ -8,7 +8,7 @@ namespace FastText.Tests.Building;
 
 /// <summary>
 /// A thread whose builders outgrow a caller buffer of some length starts the next builder given a buffer of that
-/// length in its spare array (under the test hook, in an array of the tracked pool), until such a builder ends short
+/// length in its spare array (given the tracked pool, in an array of that pool), until such a builder ends short
 /// enough to have fit. Checked against a naive model of that prediction: after every
 /// build, the text, where the builder started (the caller's buffer or an array), that a skipped caller buffer is
 /// left untouched, and that every rented array goes back once.
@@ -43,7 +43,7 @@ public class ValueStringBuilderOutgrownBufferTests
     {
         public int Outgrown { get; private set; } = -1;
 
-        /// <summary>Under the test hook a remembered length always moves the builder into an array.</summary>
+        /// <summary>Given a pool, a remembered length always moves the builder into an array of it.</summary>
         public bool StartsPast(int bufferLength) => Outgrown == bufferLength;
 
         public void Ended(Build build, bool startedPast)
@@ -115,7 +115,7 @@ public class ValueStringBuilderOutgrownBufferTests
                 char[] buffer = Enumerable.Repeat('#', build.BufferLength).ToArray();
                 bool expectedPast = model.StartsPast(build.BufferLength);
 
-                var builder = new ValueStringBuilder(buffer);
+                var builder = ValueStringBuilder.StartedForTests(buffer, TrackedPoolAttribute.Current);
                 bool startedPast = builder.RentedForTests is not null;
                 Assert.True(expectedPast == startedPast, $"step {step} ({build}): started past the buffer {startedPast}, the model says {expectedPast}");
                 if (startedPast)
@@ -149,7 +149,6 @@ public class ValueStringBuilderOutgrownBufferTests
     [Fact]
     public void The_next_builder_on_an_outgrown_buffer_length_starts_in_the_spare_and_leaves_the_buffer_alone() => FreshThread.Run(() =>
     {
-        ValueStringBuilder.SetPoolForTests(null);
         string text = TextOf(300);
         var first = new ValueStringBuilder(stackalloc char[256]);
         AppendInPieces(ref first, text);
@@ -177,7 +176,6 @@ public class ValueStringBuilderOutgrownBufferTests
     [Fact]
     public void A_builder_that_would_have_fit_ends_the_prediction() => FreshThread.Run(() =>
     {
-        ValueStringBuilder.SetPoolForTests(null);
         OutgrowOnce(bufferLength: 16);
 
         var predicted = new ValueStringBuilder(stackalloc char[16]);
@@ -195,7 +193,6 @@ public class ValueStringBuilderOutgrownBufferTests
     [Fact]
     public void A_nested_builder_finds_the_spare_taken_and_writes_into_its_own_buffer() => FreshThread.Run(() =>
     {
-        ValueStringBuilder.SetPoolForTests(null);
         OutgrowOnce(bufferLength: 32);
 
         var outer = new ValueStringBuilder(stackalloc char[32]);
@@ -215,7 +212,6 @@ public class ValueStringBuilderOutgrownBufferTests
     [Fact]
     public void A_spare_too_short_for_the_grown_capacity_is_left_in_its_slot() => FreshThread.Run(() =>
     {
-        ValueStringBuilder.SetPoolForTests(null);
         OutgrowOnce(bufferLength: 256);
         var shortSpare = new char[ValueStringBuilder.MinimumRentLength];
         BuilderThreadState.Current.SpareChars = shortSpare; // less than the 508 chars a 256-char buffer grows to
@@ -231,7 +227,6 @@ public class ValueStringBuilderOutgrownBufferTests
     [Fact]
     public void A_copy_of_a_predicted_builder_returns_the_spare_once_and_the_stale_copy_throws() => FreshThread.Run(() =>
     {
-        ValueStringBuilder.SetPoolForTests(null);
         OutgrowOnce(bufferLength: 16);
         char[]? spare = ValueStringBuilder.SpareArrayForTests;
         Assert.NotNull(spare);
@@ -271,7 +266,6 @@ public class ValueStringBuilderOutgrownBufferTests
     [Fact]
     public void A_predicted_builder_left_undisposed_loses_only_the_spare() => FreshThread.Run(() =>
     {
-        ValueStringBuilder.SetPoolForTests(null);
         OutgrowOnce(bufferLength: 8);
 
         var undisposed = new ValueStringBuilder(stackalloc char[8]);

@@ -590,7 +590,7 @@ public partial class ZStringCaseTests
     private static void AssertInsertSequence(string text, int first, string value, int count, int second, int buffer = 1)
     {
         var reference = new StringBuilder(text);
-        var builder = new ValueStringBuilder(new char[buffer]);
+        var builder = ValueStringBuilder.StartedForTests(new char[buffer], TrackedPoolAttribute.Current);
         try
         {
             builder.Append(text);
@@ -694,7 +694,7 @@ public partial class ZStringCaseTests
             var (text, index, c, buffer) = input;
             var reference = new StringBuilder(text);
             reference[index] = c;
-            var builder = new ValueStringBuilder(new char[buffer]);
+            var builder = ValueStringBuilder.StartedForTests(new char[buffer], TrackedPoolAttribute.Current);
             try
             {
                 builder.Append(text);

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Diagnostics.Tracing;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
 using Xunit;
@@ -54,6 +55,27 @@ public sealed class PooledArrayLedger : EventListener
         {
             return _outstanding.SelectMany(entry => entry.Value.Select(rental =>
                 $"  an array of {rental.Length} elements (pool {entry.Key.Pool}) rented by {rental.Scope}{(rental.Stack is null ? "" : "\n" + rental.Stack)}")).ToList();
+        }
+    }
+
+    /// <summary>
+    /// Stops counting <paramref name="array"/> as out: for an array the code keeps on purpose (a thread's spare array).
+    /// The runtime's events name an array by its identity hash code, so this matches every rental of that hash.
+    /// </summary>
+    public void Forgive(object? array)
+    {
+        if (array is null)
+        {
+            return;
+        }
+
+        int buffer = RuntimeHelpers.GetHashCode(array);
+        lock (_gate)
+        {
+            foreach ((int Pool, int Buffer) key in _outstanding.Keys.Where(key => key.Buffer == buffer).ToList())
+            {
+                _outstanding.Remove(key);
+            }
         }
     }
 

@@ -72,26 +72,24 @@ public class KeyOutputTests
     {
         var pool = new RecordingArrayPool();
         KeyTextRules strict = KeyTextRules.None.Allow(KeyCharacterSet.Create("ab"), invalidFallback: null);
-        KeyShape<string?, ReadOnlyMemory<char>> shape = KeyShape.Join("/", KeyPart.Text("t", KeyTextRules.None), KeyPart.MemoryText("m", KeyTextRules.None.ToLowerInvariant()));
+        KeyShape<string?, ReadOnlyMemory<char>> shape = KeyShape.Join("/", KeyPart.Text("t", KeyTextRules.None), KeyPart.MemoryText("m", KeyTextRules.None.ToLowerInvariant()))
+            .WithScratchPool(pool);
         string longText = new('x', 3000);
-        using (KeyCharPool.Use(pool))
-        {
-            var writer = new TestBufferWriter<byte>();
-            Assert.Equal(3003, shape.WriteUtf8(longText, "AB".AsMemory(), writer));
-            Assert.True(shape.TryFormatUtf8(longText, "AB".AsMemory(), new byte[4000], out int written));
-            Assert.Equal(3003, written);
-            Assert.Equal(longText + "/ab", shape.Build(longText, "AB".AsMemory()));
+        var writer = new TestBufferWriter<byte>();
+        Assert.Equal(3003, shape.WriteUtf8(longText, "AB".AsMemory(), writer));
+        Assert.True(shape.TryFormatUtf8(longText, "AB".AsMemory(), new byte[4000], out int written));
+        Assert.Equal(3003, written);
+        Assert.Equal(longText + "/ab", shape.Build(longText, "AB".AsMemory()));
 
-            // The memory part turns non-ASCII between measure and write: the write throws after the rent.
-            Assert.Throws<InvalidOperationException>(() => shape.TryFormatUtf8(longText, new ShiftingMemory("AB", "\u00E9\u00E9").Text, new byte[4000], out _));
-            Assert.Throws<InvalidOperationException>(() => shape.WriteUtf8(longText, new ShiftingMemory("AB", "\u00E9\u00E9").Text, new TestBufferWriter<byte>()));
-            Assert.Throws<InvalidOperationException>(() => shape.Build(longText, new ShiftingMemory("AB", "\u00E9\u00E9").Text));
+        // The memory part turns non-ASCII between measure and write: the write throws after the rent.
+        Assert.Throws<InvalidOperationException>(() => shape.TryFormatUtf8(longText, new ShiftingMemory("AB", "\u00E9\u00E9").Text, new byte[4000], out _));
+        Assert.Throws<InvalidOperationException>(() => shape.WriteUtf8(longText, new ShiftingMemory("AB", "\u00E9\u00E9").Text, new TestBufferWriter<byte>()));
+        Assert.Throws<InvalidOperationException>(() => shape.Build(longText, new ShiftingMemory("AB", "\u00E9\u00E9").Text));
 
-            // A strict part throws while measuring: nothing is rented.
-            int rentsBefore = pool.Rents;
-            Assert.ThrowsAny<ArgumentException>(() => KeyShape.Join("/", KeyPart.Text("t", strict)).WriteUtf8(longText, new TestBufferWriter<byte>()));
-            Assert.Equal(rentsBefore, pool.Rents);
-        }
+        // A strict part throws while measuring: nothing is rented.
+        int rentsBefore = pool.Rents;
+        Assert.ThrowsAny<ArgumentException>(() => KeyShape.Join("/", KeyPart.Text("t", strict)).WithScratchPool(pool).WriteUtf8(longText, new TestBufferWriter<byte>()));
+        Assert.Equal(rentsBefore, pool.Rents);
 
         Assert.Equal(0, pool.Outstanding);
         Assert.Equal(pool.Rents, pool.Returns);
@@ -106,12 +104,10 @@ public class KeyOutputTests
     public void Short_keys_never_touch_the_pool()
     {
         var pool = new RecordingArrayPool();
-        using (KeyCharPool.Use(pool))
-        {
-            Assert.Equal("a=x;b=unknown;n=007", Shape.Build("x", " ", 7));
-            Assert.True(Shape.TryFormatUtf8("x", " ", 7, new byte[64], out _));
-            Shape.WriteUtf8("x", " ", 7, new TestBufferWriter<byte>());
-        }
+        var shape = Shape.WithScratchPool(pool);
+        Assert.Equal("a=x;b=unknown;n=007", shape.Build("x", " ", 7));
+        Assert.True(shape.TryFormatUtf8("x", " ", 7, new byte[64], out _));
+        shape.WriteUtf8("x", " ", 7, new TestBufferWriter<byte>());
 
         Assert.Equal(0, pool.Rents);
     }
