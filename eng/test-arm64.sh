@@ -25,7 +25,8 @@
 # The legs (both library builds, AdvSimd on and DOTNET_EnableHWIntrinsic=0):
 #   every test whose result can depend on the CPU (the "CPU set" below: each internal SIMD path against its scalar
 #   twin, and the public operations that dispatch to those paths) runs with the suite's full case counts; the rest
-#   of the suite runs in the AdvSimd legs with FASTTEXT_PROPERTY_RUNS=$reduced_runs generated cases per property.
+#   of the suite, without the compiler tests (eng/test-sets.sh says why), runs in the AdvSimd legs with
+#   FASTTEXT_PROPERTY_RUNS=$reduced_runs generated cases per property.
 #   The HWIntrinsic=0 legs run the CPU set only (the rest does not depend on the instruction set).
 #
 # The arm64 library root: Debian's :arm64 packages libc6 libgcc-s1 libstdc++6 zlib1g libicu72 libssl3, fetched with
@@ -34,6 +35,8 @@
 # password-less sudo) for apt-get the first time only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=eng/test-sets.sh
+. eng/test-sets.sh
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
 
 host_arch=$(uname -m)
@@ -57,26 +60,10 @@ results_dir="$PWD/artifacts/test-results"
 cache_root="${FASTTEXT_CACHE:-$HOME/.cache/fasttext}"
 # Emulated JIT-compiled test runs are slow, not stuck; past this a run is treated as hung.
 run_timeout="${FASTTEXT_ARM64_TIMEOUT:-20m}"
-# Generated cases per property for the part of the suite that does not depend on the CPU (the default is 200).
-reduced_runs="${FASTTEXT_ARM64_PROPERTY_RUNS:-10}"
 # What the runtime needs from Debian's arm64 archive: the C/C++ runtime, zlib (GZip), ICU (cultures), OpenSSL (the
 # Roslyn compile tests make the runtime load it; without it the process aborts). The -dev packages make the same
 # root the sysroot that links tsvcut's NativeAOT build (crt files, libc, libgcc, libstdc++, libz).
 root_packages=(libc6 libgcc-s1 libstdc++6 zlib1g libicu72 libssl3 libc6-dev linux-libc-dev libgcc-12-dev libstdc++-12-dev zlib1g-dev)
-
-# The CPU set: test classes (display-name substrings) whose result can depend on the instruction set. Each internal
-# path against its scalar twin, then the public operations that dispatch to them.
-cpu_tests=(
-  # ASCII: every path (Vector512/256/128 or VectorT, UInt64, Scalar) and every public ASCII and UTF-8 operation
-  # (UTF-8 encoding: AsciiUtf8Tests, AsciiLengthLimitTests, AsciiTextTests' runtime-threshold test)
-  .Ascii.
-  # the TSV line scan paths (Vector512/256/128, Scalar) and the field enumerator around the vector widths
-  .TsvLineScanTests. .TsvCutSemanticsTests.
-  # the TSV writer's special-byte search: every field length with a special byte at every index
-  .TsvWriterFieldLengthTests.
-  # key text normalisation (KeyTextNormalizer.AsciiVectors): every length and char, and the rules
-  .KeyTextAsciiWriteTests. .KeyTextRulesTests.
-)
 
 log() { printf '\n==> %s\n' "$*"; }
 note() { printf '  %s\n' "$*"; }
@@ -281,29 +268,6 @@ rerun_failed() {
   done || true
 }
 
-excluded_cpu_tests() { printf '!%s\n' "${cpu_tests[@]}"; }
-
-# The allocation tests measure steady-state code: tier-0 code boxes where optimized code does not (24-128 bytes of
-# boxes in ValueStringBuilder.AppendValue<T> and the UTF-8 builder), and under emulation, with the other core busy
-# with the Mono lane, the tiered JIT's recompiles did not always arrive within the tests' CPU-time budget (3 of
-# them measured 72-128 bytes in one CI run, 0 in the run before). They run on their own with
-# DOTNET_TieredCompilation=0, so every method is optimized when first compiled and what they measure is the code a
-# service runs; an allocation the library makes still fails them.
-allocation_tests=(AllocationTests)
-
-# TsvWriterFieldLengthTests runs its every-length-every-index check once per separator; under emulation one
-# separator took 235 s (load average 30 on 2 cores). ',' and 'A' compile to the same compares as '\t' with another
-# constant, so ARM64 runs '\t' (the default) and 0 (compared with zero: ARM64 has its own cmeq #0 form).
-same_code_cases=('!(separator: 44)' '!(separator: 65)')
-
-# Path theory cases (named after the path: "Vector512", "Vector256", "Vector128", "VectorT", "UInt64", "Scalar") for
-# paths that never dispatch in a leg run there as the runtime's software vector fallback: in the AdvSimd legs the
-# Vector512 and Vector256 ASCII paths (no ARM64 CPU accelerates them; the x64 legs run them on hardware), with
-# DOTNET_EnableHWIntrinsic=0 every vector path (plain managed code there, as in the x64 no-hwintrinsic legs). They are
-# left out; the UInt64 and scalar paths and every dispatched vector path run in full.
-unaccelerated_vector_cases=('!: "Vector512"' '!: "Vector256"' "${same_code_cases[@]}")
-software_vector_cases=('!: "Vector' "${same_code_cases[@]}")
-
 test_all() {
   local started=$SECONDS
   setup
@@ -312,7 +276,7 @@ test_all() {
   rm -f "$output_root/summary.txt"
   local failures=() build rest=()
   mapfile -t rest < <(excluded_cpu_tests)
-  rest+=("${allocation_tests[@]/#/!}")
+  rest+=("${allocation_tests[@]/#/!}" "${compiler_tests[@]/#/!}")
   for build in ${FASTTEXT_ARM64_BUILDS:-Net8 NetStandard}; do
     # Prebuilt: ./build.sh publishes first, then runs these legs beside the Mono legs, and two builds of the same
     # projects at once would collide in their obj folders.
