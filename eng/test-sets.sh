@@ -9,8 +9,9 @@ cpu_tests=(
   # ASCII: every path (Vector512/256/128 or VectorT, UInt64, Scalar) and every public ASCII and UTF-8 operation
   # (UTF-8 encoding: AsciiUtf8Tests, AsciiLengthLimitTests, AsciiTextTests' runtime-threshold test)
   .Ascii.
-  # the TSV line scan paths (Vector512/256/128, Scalar) and the field enumerator around the vector widths
-  .TsvLineScanTests. .TsvCutSemanticsTests.
+  # the TSV line scan paths (Vector512/256/128, Scalar), their byte mask, and the field enumerator (which walks that
+  # mask) around the vector widths
+  .TsvLineScanTests. .TsvLineScanByteMaskTests. .TsvCutSemanticsTests.
   # the TSV writer's special-byte search: every field length with a special byte at every index
   .TsvWriterFieldLengthTests.
   # key text normalisation (KeyTextNormalizer.AsciiVectors): every length and char, and the rules

@@ -2,29 +2,24 @@ using System;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
 
 namespace FastText;
 
 public ref partial struct TsvFieldEnumerator
 {
     /// <summary>
-    /// Yields the separators of a line in order. A block of bytes is compared against the separator once and the
-    /// resulting bit mask is walked with TrailingZeroCount, so a short field costs a few instructions instead of a
-    /// call to IndexOf. The bytes after the last whole block, and hardware without SIMD, use IndexOf. Invariant:
-    /// every separator before _nextBlock has been returned except those still set in _mask, which lie in
-    /// [_blockStart, _nextBlock).
+    /// Yields the separators of a line in order with the reader's own scanner: the 64-byte separator mask of
+    /// <see cref="TsvLineScan.ByteMask"/> on <see cref="TsvLineScan.Best"/>, walked with TrailingZeroCount, so a short
+    /// field costs a few instructions instead of a call to IndexOf. The bytes after the last whole block are the last
+    /// 64 bytes of the line, compared again and shifted past what was walked; a line shorter than a block, and hardware
+    /// without SIMD, use IndexOf. Invariant: every separator before _nextBlock has been returned except those still set
+    /// in _mask, which lie in [_blockStart, _nextBlock).
     /// </summary>
     private struct SeparatorSearch
     {
         private int _nextBlock;
         private int _blockStart;
         private ulong _mask;
-
-        private static int BlockSize =>
-            Vector256.IsHardwareAccelerated ? Vector256<byte>.Count :
-            Vector128.IsHardwareAccelerated ? Vector128<byte>.Count :
-            int.MaxValue;
 
         /// <summary>The next separator's index, or -1 when none is left; <paramref name="from"/> is unused (the state knows where it is).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -33,17 +28,27 @@ public ref partial struct TsvFieldEnumerator
             while (_mask == 0)
             {
                 int next = _nextBlock;
-                if (line.Length - next < BlockSize)
+                int remaining = line.Length - next;
+                if (TsvLineScan.Best == TsvScanPath.Scalar || remaining == 0 || line.Length < TsvLineScan.ChunkSize)
                 {
                     return NextScalar(line, separator);
                 }
 
                 ref byte start = ref MemoryMarshal.GetReference(line);
-                _mask = Vector256.IsHardwareAccelerated
-                    ? Vector256.Equals(Vector256.LoadUnsafe(ref start, (nuint)next), Vector256.Create(separator)).ExtractMostSignificantBits()
-                    : Vector128.Equals(Vector128.LoadUnsafe(ref start, (nuint)next), Vector128.Create(separator)).ExtractMostSignificantBits();
-                _blockStart = next;
-                _nextBlock = next + BlockSize;
+                if (remaining >= TsvLineScan.ChunkSize)
+                {
+                    _mask = TsvLineScan.ByteMask(ref start, next, separator, TsvLineScan.Best);
+                    _blockStart = next;
+                    _nextBlock = next + TsvLineScan.ChunkSize;
+                }
+                else
+                {
+                    // The line's last 64 bytes: the first 64 - remaining (1 to 63) were walked in the block before.
+                    _mask = TsvLineScan.ByteMask(ref start, line.Length - TsvLineScan.ChunkSize, separator, TsvLineScan.Best)
+                        >> (TsvLineScan.ChunkSize - remaining);
+                    _blockStart = next;
+                    _nextBlock = line.Length;
+                }
             }
 
             int at = _blockStart + BitOperations.TrailingZeroCount(_mask);

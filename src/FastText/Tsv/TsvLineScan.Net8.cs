@@ -435,24 +435,34 @@ internal static partial class TsvLineScan
     private static ulong TerminatorMask(ref byte origin, int block, int length, byte terminator, TsvScanPath path)
     {
         PrefetchAhead(ref origin, block, length);
+        return ByteMask(ref origin, block, terminator, path);
+    }
 
+    /// <summary>
+    /// The mask of <paramref name="value"/> in the 64 bytes at <paramref name="block"/> (bit i: byte block + i), on
+    /// <paramref name="path"/>: the one compare behind the terminator search here and the field enumerator's walk
+    /// (TsvFieldEnumerator.Net8.cs), so a path and its tests serve both. The caller guarantees 64 readable bytes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong ByteMask(ref byte origin, int block, byte value, TsvScanPath path)
+    {
         if (path == TsvScanPath.Vector512 && Vector512.IsHardwareAccelerated)
         {
-            return Vector512.Equals(Vector512.LoadUnsafe(ref origin, (nuint)block), Vector512.Create(terminator)).ExtractMostSignificantBits();
+            return Vector512.Equals(Vector512.LoadUnsafe(ref origin, (nuint)block), Vector512.Create(value)).ExtractMostSignificantBits();
         }
 
         if (path == TsvScanPath.Vector256 && Vector256.IsHardwareAccelerated)
         {
-            Vector256<byte> terminators256 = Vector256.Create(terminator);
-            return Vector256.Equals(Vector256.LoadUnsafe(ref origin, (nuint)block), terminators256).ExtractMostSignificantBits()
-                | ((ulong)Vector256.Equals(Vector256.LoadUnsafe(ref origin, (nuint)block + 32), terminators256).ExtractMostSignificantBits() << 32);
+            Vector256<byte> values256 = Vector256.Create(value);
+            return Vector256.Equals(Vector256.LoadUnsafe(ref origin, (nuint)block), values256).ExtractMostSignificantBits()
+                | ((ulong)Vector256.Equals(Vector256.LoadUnsafe(ref origin, (nuint)block + 32), values256).ExtractMostSignificantBits() << 32);
         }
 
-        Vector128<byte> terminators128 = Vector128.Create(terminator);
+        Vector128<byte> values128 = Vector128.Create(value);
         ulong bits = 0;
         for (int i = 0; i < ChunkSize; i += 16)
         {
-            bits |= (ulong)Vector128.Equals(Vector128.LoadUnsafe(ref origin, (nuint)(block + i)), terminators128).ExtractMostSignificantBits() << i;
+            bits |= (ulong)Vector128.Equals(Vector128.LoadUnsafe(ref origin, (nuint)(block + i)), values128).ExtractMostSignificantBits() << i;
         }
 
         return bits;

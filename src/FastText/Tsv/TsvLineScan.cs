@@ -17,7 +17,7 @@ namespace FastText;
 internal static partial class TsvLineScan
 {
     // One 64-bit mask per byte value covers a chunk, so a chunk is one word to walk with TrailingZeroCount.
-    private const int ChunkSize = 64;
+    internal const int ChunkSize = 64;
 
     /// <summary>Every path this process can run, for the tests (the scalar one always).</summary>
     public static TsvScanPath[] Paths
