@@ -378,7 +378,7 @@ bench_compare() {
     done
   done
 
-  local name title mode=peers command="${FASTTEXT_COMPARE_JOB:+FASTTEXT_COMPARE_JOB='$FASTTEXT_COMPARE_JOB' }./build.sh bench compare${base:+ $(git rev-parse --short "$base")} $suite --runs $runs$filter_words${extra[*]:+ ${extra[*]}}"
+  local name title mode=peers command="${FASTTEXT_COMPARE_JOB:+FASTTEXT_COMPARE_JOB='$FASTTEXT_COMPARE_JOB' }${FASTTEXT_BENCH_MEGABYTES:+FASTTEXT_BENCH_MEGABYTES='$FASTTEXT_BENCH_MEGABYTES' }./build.sh bench compare${base:+ $(git rev-parse --short "$base")} $suite --runs $runs$filter_words${extra[*]:+ ${extra[*]}}"
   if [[ -n $base ]]; then
     mode=base; name="$suite-$(git rev-parse --short "$base")-vs-$(git rev-parse --short HEAD)"
     title="$suite: working tree ($(git rev-parse --short HEAD)) against $(git rev-parse --short "$base")"
