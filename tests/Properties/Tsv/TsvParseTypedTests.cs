@@ -100,9 +100,17 @@ public sealed class TsvParseTypedTests
                     }
                 }
             }),
-            v => v.ToString("R", CultureInfo.InvariantCulture),
+            RoundTripText,
             row => row.GetDouble(0),
             (TsvRow row, out double v) => row.TryGetDouble(0, out v));
+
+    /// <summary>
+    /// A text that parses back to <paramref name="value"/>: "R" (the shortest) on .NET, "G17" on Mono and .NET Framework,
+    /// whose "R" does not always round-trip: for a neighbour of the double nearest -7.225167126034E-05 Mono wrote that
+    /// text (its own parse missed the difference), and the library, parsing it exactly as .NET does, got the nearest one.
+    /// </summary>
+    private static string RoundTripText(double value) =>
+        value.ToString(typeof(object).Assembly.GetName().Name == "System.Private.CoreLib" ? "R" : "G17", CultureInfo.InvariantCulture);
 
     [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)])]
     public void Decimal_round_trips_and_rejects_a_bad_byte_anywhere(int seed) =>
