@@ -35,10 +35,10 @@ public ref partial struct TsvFieldEnumerator
                 }
 
                 ref byte start = ref MemoryMarshal.GetReference(line);
+                _blockStart = next;
                 if (remaining >= TsvLineScan.ChunkSize)
                 {
                     _mask = TsvLineScan.ByteMask(ref start, next, separator, TsvLineScan.Best);
-                    _blockStart = next;
                     _nextBlock = next + TsvLineScan.ChunkSize;
                 }
                 else
@@ -46,7 +46,6 @@ public ref partial struct TsvFieldEnumerator
                     // The line's last 64 bytes: the first 64 - remaining (1 to 63) were walked in the block before.
                     _mask = TsvLineScan.ByteMask(ref start, line.Length - TsvLineScan.ChunkSize, separator, TsvLineScan.Best)
                         >> (TsvLineScan.ChunkSize - remaining);
-                    _blockStart = next;
                     _nextBlock = line.Length;
                 }
             }
