@@ -204,7 +204,14 @@ public ref partial struct Utf8ValueStringBuilder
         }
 
         Type type = values.GetType();
-        if (type == typeof(List<T>))
+        if (type == typeof(List<string>))
+        {
+            // The common list, by index: the generic path below runs shared code for every reference type, where
+            // each call on the list's enumerator looks its type up at run time. Formatting a string runs no code of
+            // the caller's, so nothing can change the list between the items.
+            AppendJoinStrings(separator, Unsafe.As<List<string>>(values));
+        }
+        else if (type == typeof(List<T>))
         {
             AppendJoinEnumerated<T, List<T>.Enumerator, TSeparator>(separator, ((List<T>)values).GetEnumerator());
         }
@@ -215,6 +222,21 @@ public ref partial struct Utf8ValueStringBuilder
         else
         {
             AppendJoinEnumerated<T, IEnumerator<T>, TSeparator>(separator, values.GetEnumerator());
+        }
+    }
+
+    /// <summary>Appends the strings of <paramref name="values"/> with <paramref name="separator"/> between them.</summary>
+    private void AppendJoinStrings<TSeparator>(TSeparator separator, List<string> values)
+        where TSeparator : struct, IJoinSeparator
+    {
+        for (int i = 0; i < values.Count; i++)
+        {
+            if (i != 0)
+            {
+                separator.AppendTo(ref this);
+            }
+
+            Append(values[i]);
         }
     }
 

@@ -25,6 +25,12 @@ public ref partial struct Utf8ValueStringBuilder
         {
             Append((bool)(object)value!);
         }
+        else if (value is string text)
+        {
+            // Before the interface tests: for a reference-type T each is a call into the runtime's cast helpers, an
+            // interface search, where this is one compare of the object's type.
+            Append(text);
+        }
         else if (value is char boxedChar)
         {
             // A char behind object (an argument array, Append(object)): the text path too. For value types other
@@ -56,10 +62,6 @@ public ref partial struct Utf8ValueStringBuilder
         {
             AppendSpanFormattable(value, format, provider);
         }
-        else if (value is string text)
-        {
-            Append(text);
-        }
         else
         {
             AppendThroughString(value, format, provider);
@@ -72,8 +74,8 @@ public ref partial struct Utf8ValueStringBuilder
     /// </summary>
     internal void AppendValue<T>(T value, scoped ReadOnlySpan<char> format, IFormatProvider? provider)
     {
-        // char and bool ignore a format, as string.Format does (a boxed char too).
-        if (format.IsEmpty || typeof(T) == typeof(char) || typeof(T) == typeof(bool) || value is char)
+        // char, bool and string ignore a format, as string.Format does (a boxed char too).
+        if (format.IsEmpty || typeof(T) == typeof(char) || typeof(T) == typeof(bool) || value is char || value is string)
         {
             AppendValue(value, (string?)null, provider);
         }

@@ -20,6 +20,15 @@ public ref partial struct Utf8ValueStringBuilder
     /// <summary>Formats any value as the interpolated string handler does; <see langword="null"/> appends nothing.</summary>
     internal void AppendValue<T>(T value, string? format, IFormatProvider? provider)
     {
+        // A string (the usual item of a join, and of object arguments) is appended as it is. For a reference-type T
+        // the tests below are calls into the runtime's cast helpers, an interface search each; this test is one
+        // compare of the object's type, and for value types the JIT removes it.
+        if (value is string text)
+        {
+            Append(text);
+            return;
+        }
+
         if (!TryAppendWithUtf8Formatter(value, format, provider))
         {
             AppendThroughString(value, format, provider);

@@ -32,6 +32,15 @@ public ref partial struct ValueStringBuilder
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void AppendValue<T>(T value, string? format, IFormatProvider? provider)
     {
+        // A string (the usual item of a join, and of object arguments) is appended as it is. For a reference-type T
+        // the tests below are calls into the runtime's cast helpers, an interface search each; this test is one
+        // compare of the object's type, and for value types the JIT removes it.
+        if (value is string text)
+        {
+            Append(text);
+            return;
+        }
+
         if (format is null && TryAppendDefaultInteger(value, provider))
         {
             return;
@@ -66,6 +75,13 @@ public ref partial struct ValueStringBuilder
     /// </summary>
     internal void AppendValue<T>(T value, ReadOnlySpan<char> format, IFormatProvider? provider)
     {
+        // A string ignores a format (as string.Format does): appended as it is, without the format as a string.
+        if (value is string text)
+        {
+            Append(text);
+            return;
+        }
+
         if (TryAppendFixedPoint(value, format, provider))
         {
             return;
