@@ -75,10 +75,12 @@ public ref partial struct ValueStringBuilder
     /// </summary>
     internal void AppendValue<T>(T value, ReadOnlySpan<char> format, IFormatProvider? provider)
     {
-        // A string ignores a format (as string.Format does): appended as it is, without the format as a string.
-        if (value is string text)
+        // The default format (most composite items) takes the path above, whose integer writer is not the runtime's
+        // TryFormat (that one looks the culture up for every item); so does a string, which ignores a format as
+        // string.Format does. The UTF-8 builder does the same.
+        if (format.IsEmpty || value is string)
         {
-            Append(text);
+            AppendValue(value, (string?)null, provider);
             return;
         }
 

@@ -15,6 +15,9 @@ internal ref struct CompositeFormatReader
     private const int IndexLimit = 1_000_000;
     private const int WidthLimit = 1_000_000;
 
+    // How many chars of a literal are compared one by one before the vectorized search takes over.
+    private const int ScalarLookahead = 8;
+
     private readonly string _format;
     private int _pos;
 
@@ -57,7 +60,7 @@ internal ref struct CompositeFormatReader
 
         Index = -1;
         ReadOnlySpan<char> remainder = format.AsSpan(pos);
-        int untilBrace = remainder.IndexOfAny('{', '}');
+        int untilBrace = BraceOffset(format, pos);
         if (untilBrace < 0)
         {
             Literal = remainder;
@@ -90,6 +93,33 @@ internal ref struct CompositeFormatReader
 
         ReadItem(format, pos, ch);
         return true;
+    }
+
+    /// <summary>
+    /// The offset from <paramref name="pos"/> of the next '{' or '}', or -1. Every item starts at a brace, and the
+    /// literals between items are mostly a char or two (", "), for which the vectorized search costs more than the
+    /// chars: the first few are looked at one by one, and only a longer literal is searched.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int BraceOffset(string format, int pos)
+    {
+        int end = Math.Min(format.Length, pos + ScalarLookahead);
+        for (int i = pos; i < end; i++)
+        {
+            char c = format[i];
+            if (c == '{' || c == '}')
+            {
+                return i - pos;
+            }
+        }
+
+        if (end == format.Length)
+        {
+            return -1;
+        }
+
+        int rest = format.AsSpan(end).IndexOfAny('{', '}');
+        return rest < 0 ? -1 : end - pos + rest;
     }
 
     // pos is at the char after '{', ch is that char.
