@@ -24,12 +24,12 @@ public ref partial struct ValueStringBuilder
     /// </summary>
     internal void AppendValue<T>(T value, string? format, IFormatProvider? provider)
     {
-        // A string (the usual item of a join, and of object arguments) is appended as it is. For a reference-type T
-        // the tests below are calls into the runtime's cast helpers, an interface search each; this test is one
-        // compare of the object's type, and for value types the JIT removes it.
-        if (value is string text)
+        // A string (the usual item of a join) is appended as it is, past the type tests below. Tested by its type,
+        // not with `value is string`: Mono boxes a value type for that test, and a typeof test is a JIT-time constant
+        // for value types on every runtime.
+        if (typeof(T) == typeof(string))
         {
-            Append(text);
+            Append((string?)(object?)value);
             return;
         }
 

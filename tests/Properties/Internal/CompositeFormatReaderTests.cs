@@ -31,6 +31,11 @@ public class CompositeFormatReaderTests
     [FastTextProperty(Arbitrary = [typeof(Formats)], RunsAtDefault = 2000)]
     public void Both_builders_format_as_string_Format_does(string format)
     {
+        if (Building.ValueStringBuilderAppendFormatTests.LegacyBracesInItemFormats && format.Contains(':') && (format.Contains("}}") || format.Contains("{{")))
+        {
+            return; // .NET Framework's and Mono's string.Format read "}}" after an item format the old way (see there)
+        }
+
         CultureInfo invariant = CultureInfo.InvariantCulture;
         string? expected;
         try
