@@ -13,10 +13,23 @@ public sealed partial class TsvFileReader
     /// <summary>The asynchronous fill, holding the buffers across its await as <see cref="Fill"/> does (see <see cref="Dispose"/>).</summary>
     private async ValueTask FillAsync(CancellationToken cancellationToken)
     {
+        if (await FillUnlessPipeCanceledAsync(cancellationToken).ConfigureAwait(false))
+        {
+            ThrowPipeReadCanceled();
+        }
+    }
+
+    /// <summary>
+    /// <see cref="FillAsync"/>, but a pipe read cancelled by <see cref="PipeReader.CancelPendingRead"/> returns true
+    /// (after keeping whatever it brought) instead of throwing: the row driver's clean stop.
+    /// </summary>
+    private async ValueTask<bool> FillUnlessPipeCanceledAsync(CancellationToken cancellationToken)
+    {
+        bool canceled;
         EnterFill();
         try
         {
-            await FillHeldAsync(cancellationToken).ConfigureAwait(false);
+            canceled = await FillHeldAsync(cancellationToken).ConfigureAwait(false);
         }
         catch (Exception exception)
         {
@@ -32,15 +45,18 @@ public sealed partial class TsvFileReader
         {
             ThrowDisposedDuringRead(null);
         }
+
+        return canceled;
     }
 
-    private async ValueTask FillHeldAsync(CancellationToken cancellationToken)
+    /// <summary>Reads more input behind the unconsumed bytes; true when a pipe read was cancelled (CancelPendingRead).</summary>
+    private async ValueTask<bool> FillHeldAsync(CancellationToken cancellationToken)
     {
         if (_readingAhead)
         {
             // Only after synchronous reads started it: take the block it is reading (a short wait, seekable input).
             TakeReadAhead();
-            return;
+            return false;
         }
 
         PrepareFill();
@@ -55,6 +71,7 @@ public sealed partial class TsvFileReader
         {
             while (true)
             {
+                ReleasePipeRead();
                 ReadResult result = await _pipe!.ReadAsync(cancellationToken).ConfigureAwait(false);
                 read = TakeFromPipe(result, _buffer.AsSpan(_end, room));
                 if (read > 0 || result.IsCompleted || result.IsCanceled)
@@ -66,14 +83,11 @@ public sealed partial class TsvFileReader
         }
 
         _end += read;
-        if (canceled)
-        {
-            ThrowPipeReadCanceled();
-        }
-
-        if (read == 0)
+        if (read == 0 && !canceled)
         {
             _endOfInput = true;
         }
+
+        return canceled;
     }
 }

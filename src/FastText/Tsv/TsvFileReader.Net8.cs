@@ -58,6 +58,7 @@ public sealed partial class TsvFileReader
 
             if (_endOfInput)
             {
+                ReleasePipeRead();
                 return false;
             }
 

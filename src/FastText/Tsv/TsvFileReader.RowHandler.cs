@@ -4,18 +4,56 @@ using System.Threading.Tasks;
 
 namespace FastText;
 
-// ReadRowsAsync over a Stream: the handler loop on this reader's buffer and fills (one Stream driver for foreach,
-// ReadAsync, ReadRowsAsync and the parallel read).
+// ReadRowsAsync over a Stream or a PipeReader: the handler loop on this reader's buffer and fills (one driver for
+// foreach, ReadAsync, ReadRowsAsync and the parallel read).
 public sealed partial class TsvFileReader
 {
-    /// <summary>True once the input has ended (every byte of it is buffered).</summary>
-    internal bool EndOfInput => _endOfInput;
+    /// <summary>
+    /// Hands every row of the input to <paramref name="handler"/>, reading as needed, with the rules of
+    /// <see cref="TsvPipeReaderExtensions.ReadRowsAsync{THandler}(TsvReader, System.IO.Pipelines.PipeReader, THandler, CancellationToken)"/>.
+    /// </summary>
+    internal async ValueTask<THandler> HandleRowsAsync<THandler>(THandler handler, CancellationToken cancellationToken)
+        where THandler : ITsvRowHandler
+    {
+        long firstLine = _reader.LineNumber;
+        while (true)
+        {
+            HandleBufferedRows(ref handler);
+            if (_endOfInput)
+            {
+                ReleasePipeRead();
+                return handler;
+            }
+
+            bool pipeCanceled;
+            try
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                pipeCanceled = await FillUnlessPipeCanceledAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch (OperationCanceledException) when (_reader.LineNumber != firstLine && cancellationToken.IsCancellationRequested)
+            {
+                // After progress a throw would lose what the handler gathered (a struct is this method's copy) while
+                // the input stays advanced past its rows: stop as CancelPendingRead does.
+                return handler;
+            }
+
+            if (pipeCanceled)
+            {
+                // CancelPendingRead is a clean stop: the complete rows received so far are handled, the unfinished
+                // line stays in the pipe (Dispose consumes only what was handed out), and the borrowed reader keeps
+                // its place, so calling again continues where this call ended.
+                HandleBufferedRows(ref handler);
+                return handler;
+            }
+        }
+    }
 
     /// <summary>
     /// Hands every complete row buffered (all of them at the end of the input) to <paramref name="handler"/>. The read
     /// position follows the rows handed out, also when the handler or a format error throws (at most once per row).
     /// </summary>
-    internal void HandleBufferedRows<THandler>(ref THandler handler)
+    private void HandleBufferedRows<THandler>(ref THandler handler)
         where THandler : ITsvRowHandler
     {
         _position++;
@@ -32,7 +70,4 @@ public sealed partial class TsvFileReader
             _start = UnreadEnd - unread.Length;
         }
     }
-
-    /// <summary>Reads more of the input behind the bytes buffered.</summary>
-    internal ValueTask FillForRowsAsync(CancellationToken cancellationToken) => FillAsync(cancellationToken);
 }

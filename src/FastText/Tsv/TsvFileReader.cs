@@ -136,6 +136,13 @@ public sealed partial class TsvFileReader : IDisposable
     /// </summary>
     internal static TsvFileReader ForRowHandler(TsvReader reader, Stream stream) => FromStream(stream, options: null, leaveOpen: true, reader);
 
+    /// <summary>
+    /// A reader of <paramref name="pipe"/> that reads with <paramref name="reader"/>: the driver of
+    /// <see cref="TsvPipeReaderExtensions.ReadRowsAsync{THandler}(TsvReader, PipeReader, THandler, System.Threading.CancellationToken)"/>.
+    /// </summary>
+    internal static TsvFileReader ForRowHandler(TsvReader reader, PipeReader pipe) =>
+        new(options: null, stream: null, leaveOpen: true, pipe, memory: default, borrowedReader: reader);
+
     private static TsvFileReader FromStream(Stream stream, TsvOptions? options, bool leaveOpen, TsvReader? borrowedReader)
     {
         if (stream is MemoryStream memoryStream && memoryStream.TryGetBuffer(out ArraySegment<byte> visible))
@@ -153,6 +160,11 @@ public sealed partial class TsvFileReader : IDisposable
     /// Reads <paramref name="pipe"/> to its completion. The synchronous <c>foreach</c> blocks on each read; for
     /// asynchronous code use <see cref="TsvPipeReaderExtensions.ReadRowsAsync{THandler}(TsvReader, PipeReader, THandler, System.Threading.CancellationToken)"/>.
     /// The pipe is not completed.
+    /// <para>The pipe's bytes are copied into the reader's buffer, but the pipe is told a byte is consumed only once
+    /// its row was read: after <see cref="Dispose"/> (a <c>break</c>, an exception) the pipe is just after the last row
+    /// read, with the rest (rows not read, an unfinished line) still in it. Until then the reader holds the pipe's last
+    /// read open (that is how it advances the pipe later), so dispose the reader before reading the pipe yourself;
+    /// reaching the end of the input releases it too.</para>
     /// </summary>
     /// <param name="pipe">The UTF-8 TSV bytes.</param>
     /// <param name="options">Format options; <see cref="TsvOptions.Default"/> when null.</param>
@@ -318,6 +330,7 @@ public sealed partial class TsvFileReader : IDisposable
             }
         }
 
+        ReleasePipeRead();
         row = default;
         return false;
     }
@@ -365,6 +378,7 @@ public sealed partial class TsvFileReader : IDisposable
     /// <summary>Returns the buffers to the pool; true when an abandoned read ahead keeps its own and closes the stream.</summary>
     private bool ReleaseBuffers()
     {
+        ReleasePipeReadOnDispose();
         bool abandoned = StopReadingAhead();
         byte[] buffer = _buffer;
         _buffer = Array.Empty<byte>();
@@ -568,35 +582,6 @@ public sealed partial class TsvFileReader : IDisposable
         }
 
         return read;
-    }
-
-    /// <summary>
-    /// Copies what the pipe has into <paramref name="destination"/>; 0 only at its end or when the read was
-    /// cancelled (<paramref name="canceled"/>: not the end, whatever was copied must be kept before saying so).
-    /// </summary>
-    private int ReadPipe(Span<byte> destination, out bool canceled)
-    {
-        while (true)
-        {
-            ReadResult result = _pipe!.ReadAsync().AsTask().GetAwaiter().GetResult();
-            int take = TakeFromPipe(result, destination);
-            if (take > 0 || result.IsCompleted || result.IsCanceled)
-            {
-                canceled = result.IsCanceled;
-                return take;
-            }
-        }
-    }
-
-    /// <summary>Copies the start of a pipe read into <paramref name="destination"/> and consumes just that.</summary>
-    private int TakeFromPipe(ReadResult result, Span<byte> destination)
-    {
-        ReadOnlySequence<byte> available = result.Buffer;
-        int take = (int)Math.Min(available.Length, destination.Length);
-        available.Slice(0, take).CopyTo(destination);
-        SequencePosition consumed = available.GetPosition(take);
-        _pipe!.AdvanceTo(consumed, consumed);
-        return take;
     }
 
     private void ReadUntilHeader()

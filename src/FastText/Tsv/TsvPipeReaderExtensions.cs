@@ -1,5 +1,4 @@
 using System;
-using System.Buffers;
 using System.IO;
 using System.IO.Pipelines;
 using System.Threading;
@@ -12,15 +11,18 @@ namespace FastText;
 public static class TsvPipeReaderExtensions
 {
     /// <summary>
-    /// Reads <paramref name="input"/> to its end and calls <paramref name="handler"/> for every data row. Each
-    /// read's complete rows are handled synchronously; the pipe is told everything was examined, so a partial row
-    /// waits for more data instead of spinning, and <see cref="TsvOptions.MaxLineLength"/> bounds what it buffers.
-    /// The final row without a line end is handled when the pipe completes. Does not complete <paramref name="input"/>.
+    /// Reads <paramref name="input"/> to its end and calls <paramref name="handler"/> for every data row, with the
+    /// buffer, fills and limits of <see cref="TsvFileReader.From(PipeReader, TsvOptions?)"/> (one driver for pipes and
+    /// streams): the pipe's bytes are copied into a pooled 64 KiB buffer and the rows of each fill are handled
+    /// synchronously. The pipe is told everything copied was examined, so a partial row waits for more data instead of
+    /// spinning, and <see cref="TsvOptions.MaxLineLength"/> bounds what it buffers. The final row without a line end
+    /// is handled when the pipe completes. Does not complete <paramref name="input"/>.
     /// <para>
+    /// The pipe is told a byte is consumed only once its row was handed to the handler. So when this call returns or
+    /// throws, the pipe is advanced past exactly the rows delivered (the one whose handler threw included, nothing of
+    /// a line that broke a format rule), and the caller may read on from the pipe or call again.
     /// <see cref="PipeReader.CancelPendingRead"/> stops the loop cleanly: it returns the handler after the complete
-    /// rows received so far, leaving any partial line in the pipe; call again (same reader) to continue. When the
-    /// handler or a format error throws, the pipe has already been advanced past exactly the rows delivered (the one
-    /// whose handler threw included), so the caller may read on from the pipe or call again.
+    /// rows received so far, leaving any partial line in the pipe; call again (same reader) to continue.
     /// </para>
     /// <para>
     /// <paramref name="cancellationToken"/> stops the loop the same way once this call has handed out a row (or
@@ -52,42 +54,8 @@ public static class TsvPipeReaderExtensions
             ThrowHelper.ThrowArgumentNull(nameof(input));
         }
 
-        long firstLine = reader.LineNumber;
-        while (true)
-        {
-            ReadResult result;
-            try
-            {
-                cancellationToken.ThrowIfCancellationRequested();
-                result = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
-            }
-            catch (OperationCanceledException) when (reader.LineNumber != firstLine && cancellationToken.IsCancellationRequested)
-            {
-                // After progress a throw would lose what the handler gathered (a struct is this method's copy) while
-                // the pipe stays advanced past its rows: stop as CancelPendingRead does.
-                return handler;
-            }
-
-            ReadOnlySequence<byte> buffer = result.Buffer;
-            bool isFinal = result.IsCompleted && !result.IsCanceled;
-            try
-            {
-                HandleRows(reader, ref buffer, isFinal, ref handler);
-            }
-            finally
-            {
-                // Consumed: up to the last delivered row (also when the handler or a format error threw, so the
-                // pipe is never left mid-read). Examined: all of it, so the next read waits for new bytes.
-                input.AdvanceTo(buffer.Start, buffer.End);
-            }
-
-            if (isFinal || result.IsCanceled)
-            {
-                // CancelPendingRead is a clean stop: the complete rows read so far were handled, the partial line
-                // stays in the pipe and the reader keeps its place, so calling again continues where the last call ended.
-                return handler;
-            }
-        }
+        using TsvFileReader source = TsvFileReader.ForRowHandler(reader, input);
+        return await source.HandleRowsAsync(handler, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -120,30 +88,6 @@ public static class TsvPipeReaderExtensions
         }
 
         using TsvFileReader source = TsvFileReader.ForRowHandler(reader, input);
-        long firstLine = reader.LineNumber;
-        while (true)
-        {
-            source.HandleBufferedRows(ref handler);
-            if (source.EndOfInput)
-            {
-                return handler;
-            }
-
-            try
-            {
-                cancellationToken.ThrowIfCancellationRequested();
-                await source.FillForRowsAsync(cancellationToken).ConfigureAwait(false);
-            }
-            catch (OperationCanceledException) when (reader.LineNumber != firstLine && cancellationToken.IsCancellationRequested)
-            {
-                // As for a pipe: after progress a throw would lose what a struct handler gathered.
-                return handler;
-            }
-        }
+        return await source.HandleRowsAsync(handler, cancellationToken).ConfigureAwait(false);
     }
-
-    // Synchronous so the ref struct rows never live across an await.
-    private static void HandleRows<THandler>(TsvReader reader, ref ReadOnlySequence<byte> buffer, bool isFinal, ref THandler handler)
-        where THandler : ITsvRowHandler =>
-        reader.ReadRows(ref buffer, isFinal, ref handler);
 }

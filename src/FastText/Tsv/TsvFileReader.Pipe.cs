@@ -1,0 +1,99 @@
+using System;
+using System.Buffers;
+using System.IO.Pipelines;
+using FastText.Internal;
+
+namespace FastText;
+
+// A PipeReader as input: its bytes are copied into the reader's buffer, as a stream's are, but the pipe is told a
+// byte is consumed only once the row it belongs to was delivered. So whatever stops the reading (Dispose after a
+// break, a handler or format error, CancelPendingRead) leaves the pipe just after the last row handed out, with the
+// rows not handed out and the unfinished line still in it for the next reader. The last read stays open (not
+// advanced) until the next fill or Dispose: advancing it is what moves the pipe's consumed position.
+public sealed partial class TsvFileReader
+{
+    // The open read (valid while _pipeReadOpen) and how many bytes at its front are in _buffer, not yet consumed:
+    // always the last _pipeHeld bytes before _end, and at least the unread ones (a byte is consumed only once read).
+    private ReadOnlySequence<byte> _pipeRead;
+    private bool _pipeReadOpen;
+    private int _pipeHeld;
+
+    /// <summary>
+    /// Copies what the pipe has beyond the bytes already held into <paramref name="destination"/>; 0 only at its end
+    /// or when the read was cancelled (<paramref name="canceled"/>: not the end).
+    /// </summary>
+    private int ReadPipe(Span<byte> destination, out bool canceled)
+    {
+        while (true)
+        {
+            ReleasePipeRead();
+            ReadResult result = _pipe!.ReadAsync().AsTask().GetAwaiter().GetResult();
+            int take = TakeFromPipe(result, destination);
+            if (take > 0 || result.IsCompleted || result.IsCanceled)
+            {
+                canceled = result.IsCanceled;
+                return take;
+            }
+        }
+    }
+
+    /// <summary>Holds <paramref name="result"/> open and copies the start of its new bytes into <paramref name="destination"/>.</summary>
+    private int TakeFromPipe(ReadResult result, Span<byte> destination)
+    {
+        ReadOnlySequence<byte> available = result.Buffer;
+        if (available.Length < _pipeHeld)
+        {
+            ThrowPipeLostBytes(available.Length, _pipeHeld);
+        }
+
+        _pipeRead = available;
+        _pipeReadOpen = true;
+        ReadOnlySequence<byte> fresh = available.Slice(_pipeHeld);
+        int take = (int)Math.Min(fresh.Length, destination.Length);
+        fresh.Slice(0, take).CopyTo(destination);
+        _pipeHeld += take;
+        return take;
+    }
+
+    /// <summary>
+    /// Advances the open read, if any: consumed up to the first unread byte, examined up to the last byte copied (so
+    /// the next read waits for new bytes once all were copied). Before every pipe read, at the end of the input and
+    /// when the buffers are released.
+    /// </summary>
+    private void ReleasePipeRead()
+    {
+        if (!_pipeReadOpen)
+        {
+            return;
+        }
+
+        _pipeReadOpen = false;
+        ReadOnlySequence<byte> read = _pipeRead;
+        _pipeRead = default;
+
+        // Clamped so that a Dispose racing a read on another thread (a misuse) can misplace the pipe, never overrun it.
+        int unread = Math.Min(Math.Max(_end - _start, 0), _pipeHeld);
+        int consumed = _pipeHeld - unread;
+        SequencePosition examined = read.GetPosition(_pipeHeld);
+        _pipeHeld = unread;
+        _pipe!.AdvanceTo(read.GetPosition(consumed), examined);
+    }
+
+    /// <summary><see cref="ReleasePipeRead"/> when the buffers go back: the pipe's owner may have completed it first.</summary>
+    private void ReleasePipeReadOnDispose()
+    {
+        try
+        {
+            ReleasePipeRead();
+        }
+        catch (InvalidOperationException)
+        {
+            // The reader side was completed by its owner before this Dispose: there is no read left to advance.
+        }
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static void ThrowPipeLostBytes(long returned, int held) =>
+        ThrowHelper.ThrowInvalidOperation(TsvFormatException.Format(
+            "The PipeReader returned {0} bytes where {1} it was told were not consumed must still be at its front.", returned, held));
+}
