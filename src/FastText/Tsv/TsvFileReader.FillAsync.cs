@@ -10,20 +10,12 @@ namespace FastText;
 // parallel read.
 public sealed partial class TsvFileReader
 {
-    /// <summary>The asynchronous fill, holding the buffers across its await as <see cref="Fill"/> does (see <see cref="Dispose"/>).</summary>
-    private async ValueTask FillAsync(CancellationToken cancellationToken)
-    {
-        if (await FillUnlessPipeCanceledAsync(cancellationToken).ConfigureAwait(false))
-        {
-            ThrowPipeReadCanceled();
-        }
-    }
-
     /// <summary>
-    /// <see cref="FillAsync"/>, but a pipe read cancelled by <see cref="PipeReader.CancelPendingRead"/> returns true
-    /// (after keeping whatever it brought) instead of throwing: the row driver's clean stop.
+    /// The asynchronous fill, holding the buffers across its await as <see cref="Fill"/> does (see <see cref="Dispose"/>).
+    /// A pipe read cancelled by <see cref="PipeReader.CancelPendingRead"/> throws, or with
+    /// <paramref name="stopOnPipeCancel"/> (the row driver's clean stop) returns true after keeping whatever it brought.
     /// </summary>
-    private async ValueTask<bool> FillUnlessPipeCanceledAsync(CancellationToken cancellationToken)
+    private async ValueTask<bool> FillAsync(CancellationToken cancellationToken, bool stopOnPipeCancel = false)
     {
         bool canceled;
         EnterFill();
@@ -44,6 +36,11 @@ public sealed partial class TsvFileReader
         if (ExitFill())
         {
             ThrowDisposedDuringRead(null);
+        }
+
+        if (canceled && !stopOnPipeCancel)
+        {
+            ThrowPipeReadCanceled();
         }
 
         return canceled;
@@ -73,7 +70,7 @@ public sealed partial class TsvFileReader
             {
                 ReleasePipeRead();
                 ReadResult result = await _pipe!.ReadAsync(cancellationToken).ConfigureAwait(false);
-                read = TakeFromPipe(result, _buffer.AsSpan(_end, room));
+                read = TakeFromPipe(result, room);
                 if (read > 0 || result.IsCompleted || result.IsCanceled)
                 {
                     canceled = result.IsCanceled;

@@ -305,7 +305,7 @@ public sealed partial class TsvFileReader
     internal void FillForChunks() => Fill();
 
     /// <summary>One asynchronous fill for <see cref="TryCutChunk"/>.</summary>
-    internal ValueTask FillForChunksAsync(CancellationToken cancellationToken) => FillAsync(cancellationToken);
+    internal ValueTask<bool> FillForChunksAsync(CancellationToken cancellationToken) => FillAsync(cancellationToken);
 
     /// <summary>
     /// Hands out the buffer holding the <paramref name="length"/> bytes at the read position, and continues in

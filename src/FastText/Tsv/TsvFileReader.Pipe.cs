@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.IO.Pipelines;
+using System.Threading;
 using FastText.Internal;
 
 namespace FastText;
@@ -12,23 +13,23 @@ namespace FastText;
 // advanced) until the next fill or Dispose: advancing it is what moves the pipe's consumed position.
 public sealed partial class TsvFileReader
 {
-    // The open read (valid while _pipeReadOpen) and how many bytes at its front are in _buffer, not yet consumed:
+    // The open read (valid while _pipeReadOpen is 1) and how many bytes at its front are in _buffer, not yet consumed:
     // always the last _pipeHeld bytes before _end, and at least the unread ones (a byte is consumed only once read).
     private ReadOnlySequence<byte> _pipeRead;
-    private bool _pipeReadOpen;
+    private int _pipeReadOpen;
     private int _pipeHeld;
 
     /// <summary>
-    /// Copies what the pipe has beyond the bytes already held into <paramref name="destination"/>; 0 only at its end
-    /// or when the read was cancelled (<paramref name="canceled"/>: not the end).
+    /// Copies what the pipe has beyond the bytes already held (at most <paramref name="room"/> bytes) behind the
+    /// buffered bytes; 0 only at its end or when the read was cancelled (<paramref name="canceled"/>: not the end).
     /// </summary>
-    private int ReadPipe(Span<byte> destination, out bool canceled)
+    private int ReadPipe(int room, out bool canceled)
     {
         while (true)
         {
             ReleasePipeRead();
             ReadResult result = _pipe!.ReadAsync().AsTask().GetAwaiter().GetResult();
-            int take = TakeFromPipe(result, destination);
+            int take = TakeFromPipe(result, room);
             if (take > 0 || result.IsCompleted || result.IsCanceled)
             {
                 canceled = result.IsCanceled;
@@ -37,8 +38,8 @@ public sealed partial class TsvFileReader
         }
     }
 
-    /// <summary>Holds <paramref name="result"/> open and copies the start of its new bytes into <paramref name="destination"/>.</summary>
-    private int TakeFromPipe(ReadResult result, Span<byte> destination)
+    /// <summary>Holds <paramref name="result"/> open and copies up to <paramref name="room"/> of its new bytes behind the buffered ones.</summary>
+    private int TakeFromPipe(ReadResult result, int room)
     {
         ReadOnlySequence<byte> available = result.Buffer;
         if (available.Length < _pipeHeld)
@@ -47,10 +48,10 @@ public sealed partial class TsvFileReader
         }
 
         _pipeRead = available;
-        _pipeReadOpen = true;
+        Volatile.Write(ref _pipeReadOpen, 1);
         ReadOnlySequence<byte> fresh = available.Slice(_pipeHeld);
-        int take = (int)Math.Min(fresh.Length, destination.Length);
-        fresh.Slice(0, take).CopyTo(destination);
+        int take = (int)Math.Min(fresh.Length, room);
+        fresh.Slice(0, take).CopyTo(_buffer.AsSpan(_end, take));
         _pipeHeld += take;
         return take;
     }
@@ -62,12 +63,12 @@ public sealed partial class TsvFileReader
     /// </summary>
     private void ReleasePipeRead()
     {
-        if (!_pipeReadOpen)
+        // Exactly once per read, also when a Dispose on another thread races the reading thread's own release.
+        if (Interlocked.Exchange(ref _pipeReadOpen, 0) == 0)
         {
             return;
         }
 
-        _pipeReadOpen = false;
         ReadOnlySequence<byte> read = _pipeRead;
         _pipeRead = default;
 

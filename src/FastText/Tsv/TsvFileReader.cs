@@ -477,7 +477,7 @@ public sealed partial class TsvFileReader : IDisposable
         PrepareFill();
         bool canceled = false;
         int room = FillRoom();
-        int read = _stream is not null ? CheckedReadCount(_stream, _stream.Read(_buffer, _end, room), room) : ReadPipe(_buffer.AsSpan(_end, room), out canceled);
+        int read = _stream is not null ? CheckedReadCount(_stream, _stream.Read(_buffer, _end, room), room) : ReadPipe(room, out canceled);
         _end += read;
         if (canceled)
         {

@@ -40,7 +40,7 @@ public static class TsvPipeReaderExtensions
     /// <returns>The handler after the last row: a struct handler is copied in, so read its state from here.</returns>
     /// <exception cref="TsvFormatException">A line breaks a rule of the reader's options (the pipe is advanced to it first).</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled before this call consumed a line.</exception>
-    public static async ValueTask<THandler> ReadRowsAsync<THandler>(
+    public static ValueTask<THandler> ReadRowsAsync<THandler>(
         this TsvReader reader, PipeReader input, THandler handler, CancellationToken cancellationToken = default)
         where THandler : ITsvRowHandler
     {
@@ -54,8 +54,7 @@ public static class TsvPipeReaderExtensions
             ThrowHelper.ThrowArgumentNull(nameof(input));
         }
 
-        using TsvFileReader source = TsvFileReader.ForRowHandler(reader, input);
-        return await source.HandleRowsAsync(handler, cancellationToken).ConfigureAwait(false);
+        return TsvFileReader.ForRowHandler(reader, input).HandleRowsThenDisposeAsync(handler, cancellationToken);
     }
 
     /// <summary>
@@ -73,7 +72,7 @@ public static class TsvPipeReaderExtensions
     /// <returns>The handler after the last row.</returns>
     /// <exception cref="TsvFormatException">A line breaks a rule of the reader's options.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was canceled before this call consumed a line.</exception>
-    public static async ValueTask<THandler> ReadRowsAsync<THandler>(
+    public static ValueTask<THandler> ReadRowsAsync<THandler>(
         this TsvReader reader, Stream input, THandler handler, CancellationToken cancellationToken = default)
         where THandler : ITsvRowHandler
     {
@@ -87,7 +86,6 @@ public static class TsvPipeReaderExtensions
             ThrowHelper.ThrowArgumentNull(nameof(input));
         }
 
-        using TsvFileReader source = TsvFileReader.ForRowHandler(reader, input);
-        return await source.HandleRowsAsync(handler, cancellationToken).ConfigureAwait(false);
+        return TsvFileReader.ForRowHandler(reader, input).HandleRowsThenDisposeAsync(handler, cancellationToken);
     }
 }
