@@ -7,8 +7,9 @@ public sealed partial class TsvReader
 {
     /// <summary>
     /// Reads every complete row at the front of <paramref name="buffer"/> into <paramref name="handler"/> and
-    /// advances <paramref name="buffer"/> past them: the synchronous core of the pipe driver, for your own read
-    /// loop. Faster than calling <see cref="TryReadRow(ref ReadOnlySequence{byte}, bool, out TsvRow)"/> per row:
+    /// advances <paramref name="buffer"/> past them, for your own read loop over a sequence: segments are read in
+    /// place (<see cref="TsvPipeReaderExtensions.ReadRowsAsync{THandler}(TsvReader, System.IO.Pipelines.PipeReader, THandler, System.Threading.CancellationToken)"/>
+    /// copies a pipe's bytes into its own buffer instead). Faster than calling <see cref="TryReadRow(ref ReadOnlySequence{byte}, bool, out TsvRow)"/> per row:
     /// rows inside a segment go through the span path and the sequence is sliced once per segment.
     /// </summary>
     /// <typeparam name="THandler">Prefer a struct, so the call devirtualizes.</typeparam>
