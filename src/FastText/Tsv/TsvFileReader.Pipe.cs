@@ -19,6 +19,9 @@ public sealed partial class TsvFileReader
     private int _pipeReadOpen;
     private int _pipeHeld;
 
+    // How many bytes at the front of the open read the pipe was already told were examined (those held before it).
+    private int _pipeExaminedBefore;
+
     /// <summary>
     /// Copies what the pipe has beyond the bytes already held (at most <paramref name="room"/> bytes) behind the
     /// buffered bytes; 0 only at its end or when the read was cancelled (<paramref name="canceled"/>: not the end).
@@ -48,6 +51,7 @@ public sealed partial class TsvFileReader
         }
 
         _pipeRead = available;
+        _pipeExaminedBefore = _pipeHeld;
         Volatile.Write(ref _pipeReadOpen, 1);
         ReadOnlySequence<byte> fresh = available.Slice(_pipeHeld);
         int take = (int)Math.Min(fresh.Length, room);
@@ -58,10 +62,11 @@ public sealed partial class TsvFileReader
 
     /// <summary>
     /// Advances the open read, if any: consumed up to the first unread byte, examined up to the last byte copied (so
-    /// the next read waits for new bytes once all were copied). Before every pipe read, at the end of the input and
-    /// when the buffers are released.
+    /// the next read waits for new bytes once all were copied). Before every pipe read and at the end of the input.
+    /// <paramref name="handingBack"/> (Dispose): examined only up to the consumed bytes (never before what the pipe
+    /// was told earlier), so whoever reads the pipe next gets the rows left in it at once, not after new bytes arrive.
     /// </summary>
-    private void ReleasePipeRead()
+    private void ReleasePipeRead(bool handingBack = false)
     {
         // Exactly once per read, also when a Dispose on another thread races the reading thread's own release.
         if (Interlocked.Exchange(ref _pipeReadOpen, 0) == 0)
@@ -75,7 +80,7 @@ public sealed partial class TsvFileReader
         // Clamped so that a Dispose racing a read on another thread (a misuse) can misplace the pipe, never overrun it.
         int unread = Math.Min(Math.Max(_end - _start, 0), _pipeHeld);
         int consumed = _pipeHeld - unread;
-        SequencePosition examined = read.GetPosition(_pipeHeld);
+        SequencePosition examined = read.GetPosition(handingBack ? Math.Max(consumed, _pipeExaminedBefore) : _pipeHeld);
         _pipeHeld = unread;
         _pipe!.AdvanceTo(read.GetPosition(consumed), examined);
     }
@@ -85,7 +90,7 @@ public sealed partial class TsvFileReader
     {
         try
         {
-            ReleasePipeRead();
+            ReleasePipeRead(handingBack: true);
         }
         catch (InvalidOperationException)
         {

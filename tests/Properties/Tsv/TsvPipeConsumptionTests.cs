@@ -161,6 +161,28 @@ public sealed class TsvPipeConsumptionTests
     }
 
     [Fact]
+    public async Task After_a_break_the_rows_left_in_a_live_pipe_are_read_at_once_not_after_new_bytes()
+    {
+        // The writer stays open: a read that waited for new bytes would never complete.
+        var pipe = new Pipe();
+        await pipe.Writer.WriteAsync(Encoding.ASCII.GetBytes("a\nb\nc\npartial"));
+        using (TsvFileReader reader = TsvFileReader.From(pipe.Reader))
+        {
+            foreach (TsvRow row in reader)
+            {
+                break;
+            }
+        }
+
+        ValueTask<ReadResult> next = pipe.Reader.ReadAsync();
+        Assert.True(next.IsCompleted, "the pipe's next read waits for new bytes although rows are left in it");
+        ReadResult rest = await next;
+        Assert.Equal("b\nc\npartial", Encoding.ASCII.GetString(rest.Buffer.ToArray()));
+        pipe.Reader.AdvanceTo(rest.Buffer.Start, rest.Buffer.End);
+        await pipe.Writer.CompleteAsync();
+    }
+
+    [Fact]
     public async Task Dispose_after_the_pipe_was_completed_by_its_owner_does_not_throw()
     {
         var pipe = new Pipe();

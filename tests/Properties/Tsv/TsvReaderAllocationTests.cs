@@ -71,7 +71,7 @@ public sealed class TsvReaderAllocationTests
     public void The_pipe_driver_allocates_under_64_KB_for_ten_thousand_rows()
     {
         byte[] bytes = TenThousandRows();
-        long Run()
+        (long Checksum, long Allocated) Run()
         {
             var pipe = new Pipe(new PipeOptions(pauseWriterThreshold: 0, useSynchronizationContext: false));
             pipe.Writer.WriteAsync(bytes).AsTask().GetAwaiter().GetResult();
@@ -80,11 +80,15 @@ public sealed class TsvReaderAllocationTests
             long before = GC.GetAllocatedBytesForCurrentThread();
             long checksum = reader.ReadRowsAsync(pipe.Reader, new CountingHandler()).AsTask().GetAwaiter().GetResult().Checksum;
             long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-            Assert.True(allocated < Budget, $"{allocated} bytes allocated by the pipe driver for 10,000 rows.");
             pipe.Reader.Complete();
-            return checksum;
+            return (checksum, allocated);
         }
 
-        Assert.Equal(Run(), Run());
+        // The driver rents its 64 KiB buffer from the shared pool, which tests running in parallel may have emptied
+        // for a moment: the least of three runs is the driver's own cost. An allocation per row shows in every run.
+        var runs = new[] { Run(), Run(), Run() };
+        Assert.All(runs, run => Assert.Equal(runs[0].Checksum, run.Checksum));
+        long least = runs.Min(run => run.Allocated);
+        Assert.True(least < Budget, $"{string.Join(", ", runs.Select(run => run.Allocated))} bytes allocated by the pipe driver for 10,000 rows.");
     }
 }
