@@ -6,8 +6,8 @@ using System.Threading.Tasks;
 namespace FastText;
 
 // The asynchronous fill: the same buffer, limits and pipe rules as the synchronous one (Fill, FillHeld), awaiting the
-// read instead of blocking on it. Used by ReadAsync (net8.0), by ReadRowsAsync over a Stream and by the asynchronous
-// parallel read.
+// read instead of blocking on it. Used by ReadAsync (net8.0), by ReadRowsAsync over a Stream or a PipeReader and by
+// the asynchronous parallel read.
 public sealed partial class TsvFileReader
 {
     /// <summary>
