@@ -68,6 +68,9 @@ internal static class KeyShapeEmitter
             }
         }
 
+        // Inlined: a method with a loop is otherwise left a call, which the hand-written length computation of a
+        // short key does not pay.
+        code.AppendLine("        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]");
         code.AppendLine("        private static int DecimalLength(long value)");
         code.AppendLine("        {");
         code.AppendLine("            ulong magnitude = value < 0 ? 0UL - (ulong)value : (ulong)value;");
