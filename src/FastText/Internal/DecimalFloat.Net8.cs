@@ -14,9 +14,9 @@ namespace FastText.Internal;
 /// are both exact in the target type, so one IEEE multiplication or division rounds correctly), and otherwise the
 /// Eisel-Lemire step, a 64 x 128-bit product with a table of powers of five (<see cref="PowersOfFive"/>), which
 /// decides every case of up to 19 digits without a fallback (Mushtak and Lemire, "Fast number parsing without
-/// fallback", 2023).
+/// fallback", 2023). The common short shape is read by a vector step first (DecimalFloat.Vectorized.Net8.cs).
 /// </summary>
-internal static class DecimalFloat
+internal static partial class DecimalFloat
 {
     // Significant digits a ulong always holds: 10^19 - 1 < 2^64.
     private const int MaxSignificantDigits = 19;
@@ -34,6 +34,20 @@ internal static class DecimalFloat
 
     /// <summary>The nearest <see cref="double"/> to <paramref name="text"/>; false for a shape this parser does not take.</summary>
     internal static bool TryParseDouble(ReadOnlySpan<byte> text, out double value)
+    {
+        if (TryScanShortShapeSigned(text, out ulong shortDigits, out int fractionDigits, out bool shortNegative))
+        {
+            double shortMagnitude = (long)shortDigits / DoublePowersOfTen[fractionDigits]; // Clinger's case: exact operands
+            value = shortNegative ? -shortMagnitude : shortMagnitude;
+            return true;
+        }
+
+        return TryParseDoubleGeneral(text, out value);
+    }
+
+    // Every shape but the short one: kept out of line so the short shape's caller stays small.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool TryParseDoubleGeneral(ReadOnlySpan<byte> text, out double value)
     {
         if (!TryScan(text, out ulong digits, out long exponent, out bool negative))
         {
@@ -59,22 +73,38 @@ internal static class DecimalFloat
     /// <summary>The nearest <see cref="float"/> to <paramref name="text"/>; false for a shape this parser does not take.</summary>
     internal static bool TryParseSingle(ReadOnlySpan<byte> text, out float value)
     {
+        if (TryScanShortShapeSigned(text, out ulong shortDigits, out int fractionDigits, out bool shortNegative)
+            && TryNarrowExactly((long)shortDigits / DoublePowersOfTen[fractionDigits], out float shortMagnitude))
+        {
+            value = shortNegative ? -shortMagnitude : shortMagnitude;
+            return true;
+        }
+
+        return TryParseSingleGeneral(text, out value);
+    }
+
+    // Every shape but the short one: kept out of line so the short shape's caller stays small.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool TryParseSingleGeneral(ReadOnlySpan<byte> text, out float value)
+    {
         if (!TryScan(text, out ulong digits, out long exponent, out bool negative))
         {
             value = 0;
             return false;
         }
 
+        // Through a double first, whatever the digit count, so a column whose values have 7 or 8 significant digits
+        // does not alternate between two branches; the single-precision Clinger step only takes the midpoints.
         float magnitude;
-        if (exponent is >= -10 and <= 10 && digits <= (1UL << 24))
+        if (exponent is >= -22 and <= 22 && digits <= (1UL << 53) && TryNarrowExactly(ClingerDouble(digits, exponent), out float narrowed))
+        {
+            magnitude = narrowed;
+        }
+        else if (exponent is >= -10 and <= 10 && digits <= (1UL << 24))
         {
             // Clinger in single precision: both operands exact floats, one rounding.
             magnitude = digits;
             magnitude = exponent < 0 ? magnitude / SinglePowersOfTen[(int)-exponent] : magnitude * SinglePowersOfTen[(int)exponent];
-        }
-        else if (exponent is >= -22 and <= 22 && digits <= (1UL << 53) && TryNarrowExactly(ClingerDouble(digits, exponent), out float narrowed))
-        {
-            magnitude = narrowed;
         }
         else
         {
@@ -93,7 +123,7 @@ internal static class DecimalFloat
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static double ClingerDouble(ulong digits, long exponent)
     {
-        double magnitude = digits;
+        double magnitude = (long)digits; // below 2^53: the signed conversion is exact and the shorter one
         return exponent < 0 ? magnitude / DoublePowersOfTen[(int)-exponent] : magnitude * DoublePowersOfTen[(int)exponent];
     }
 
@@ -119,7 +149,7 @@ internal static class DecimalFloat
     /// digits (leading zeros, before or after the point, are not significant).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryScan(ReadOnlySpan<byte> text, out ulong digits, out long exponent, out bool negative)
+    internal static bool TryScan(ReadOnlySpan<byte> text, out ulong digits, out long exponent, out bool negative)
     {
         digits = 0;
         exponent = 0;
