@@ -16,6 +16,8 @@ cpu_tests=(
   .TsvWriterFieldLengthTests.
   # key text normalisation (KeyTextNormalizer.AsciiVectors): every length and char, and the rules
   .KeyTextAsciiWriteTests. .KeyTextRulesTests.
+  # the float parser's short-shape vector step (SSSE3, AdvSimd) against its scalar twin, at every length and index
+  .DecimalFloatShortShapeTests.
 )
 
 excluded_cpu_tests() { printf '!%s\n' "${cpu_tests[@]}"; }
