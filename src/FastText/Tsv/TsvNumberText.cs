@@ -8,8 +8,9 @@ namespace FastText;
 /// The one parser of TsvRow's numeric columns: a fast path for the plain shapes that make up nearly every numeric
 /// column (an optional sign, digits and, for floating point, a '.' and an exponent), and <see cref="Utf8Parser"/> for
 /// everything else, so what is accepted and what it parses to stay exactly Utf8Parser's. The fast paths take only
-/// inputs on which their result is provably the same as Utf8Parser's: integers short enough that they cannot overflow,
-/// and on net8.0 floating point through the correctly rounded <c>DecimalFloat</c>, as the runtime's own parser is.
+/// inputs on which their result is provably the same as Utf8Parser's: integers of plain digits whose range is checked
+/// exactly (every value of every integer type), and on net8.0 floating point through the correctly rounded
+/// <c>DecimalFloat</c>, as the runtime's own parser is.
 /// </summary>
 internal static partial class TsvNumberText
 {
@@ -33,7 +34,7 @@ internal static partial class TsvNumberText
 
     internal static bool TryParseInt64(ReadOnlySpan<byte> text, out long value)
     {
-        if (TryParseShortInteger(text, SafeInt64Digits, out value))
+        if (TryParseWholeInt64(text, out value))
         {
             return true;
         }
@@ -118,7 +119,7 @@ internal static partial class TsvNumberText
 
     internal static bool TryParseUInt64(ReadOnlySpan<byte> text, out ulong value)
     {
-        if (TryParseDigits(text, SafeUInt64Digits, out value))
+        if (TryParseWholeUInt64(text, out value))
         {
             return true;
         }
@@ -197,6 +198,54 @@ internal static partial class TsvNumberText
         }
 
         value = result;
+        return true;
+    }
+
+    /// <summary>
+    /// 1 to 20 ASCII digits, nothing else, whose value fits a ulong (every ulong's text without a sign); false
+    /// otherwise, and the caller's own parser decides.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool TryParseWholeUInt64(ReadOnlySpan<byte> text, out ulong value) =>
+        TryParseDigits(text, SafeUInt64Digits, out value) || (text.Length == SafeUInt64Digits + 1 && TryParseTwentyDigits(text, out value));
+
+    /// <summary>
+    /// An optional '-' and 1 to 19 ASCII digits, nothing else, whose value fits a long (every long's text without a
+    /// '+'); false otherwise, and the caller's own parser decides.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool TryParseWholeInt64(ReadOnlySpan<byte> text, out long value) =>
+        TryParseShortInteger(text, SafeInt64Digits, out value) || TryParseNineteenDigits(text, out value);
+
+    // 20 digits: the first 19 always fit a ulong, and the last one fits unless head x 10 + last passes ulong.MaxValue.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool TryParseTwentyDigits(ReadOnlySpan<byte> text, out ulong value)
+    {
+        uint last = (uint)(text[SafeUInt64Digits] - '0');
+        if (last > 9 || !TryParseDigits(text.Slice(0, SafeUInt64Digits), SafeUInt64Digits, out ulong head) || head > (ulong.MaxValue - last) / 10)
+        {
+            value = 0;
+            return false;
+        }
+
+        value = (head * 10) + last;
+        return true;
+    }
+
+    // An optional '-' and exactly 19 digits: they fit a ulong, and a long when at most 2^63 - 1 (2^63 with the '-').
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool TryParseNineteenDigits(ReadOnlySpan<byte> text, out long value)
+    {
+        int negative = text.Length != 0 && text[0] == (byte)'-' ? 1 : 0;
+        if (text.Length - negative != SafeInt64Digits + 1
+            || !TryParseDigits(text.Slice(negative), SafeInt64Digits + 1, out ulong magnitude)
+            || magnitude > (ulong)long.MaxValue + (uint)negative)
+        {
+            value = 0;
+            return false;
+        }
+
+        value = negative == 1 ? unchecked((long)(0 - magnitude)) : (long)magnitude;
         return true;
     }
 

@@ -38,7 +38,7 @@ internal static class TsvPlainParse
 
         if (typeof(T) == typeof(long))
         {
-            return TsvNumberText.TryParseShortInteger(text, TsvNumberText.SafeInt64Digits, out Unsafe.As<T, long>(ref value));
+            return TsvNumberText.TryParseWholeInt64(text, out Unsafe.As<T, long>(ref value));
         }
 
         if (typeof(T) == typeof(short))
@@ -53,7 +53,7 @@ internal static class TsvPlainParse
 
         if (typeof(T) == typeof(ulong))
         {
-            return TsvNumberText.TryParseDigits(text, TsvNumberText.SafeUInt64Digits, out Unsafe.As<T, ulong>(ref value));
+            return TsvNumberText.TryParseWholeUInt64(text, out Unsafe.As<T, ulong>(ref value));
         }
 
         if (typeof(T) == typeof(uint))

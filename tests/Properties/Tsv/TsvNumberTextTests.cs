@@ -70,6 +70,56 @@ public class TsvNumberTextTests
         Assert.Equal(expected ? expectedValue : value, value);
     }
 
+    /// <summary>Any 64 bits shifted right by 0 to 63 places: every digit count of a ulong and of a long.</summary>
+    public static class WholeIntegers
+    {
+        public static Arbitrary<ulong> Values() =>
+            (from high in Gen.Choose(int.MinValue, int.MaxValue)
+             from low in Gen.Choose(int.MinValue, int.MaxValue)
+             from shift in Gen.Choose(0, 63)
+             select (((ulong)(uint)high << 32) | (uint)low) >> shift)
+            .ToArbitrary();
+    }
+
+    // The fast paths take every value of the two widest types themselves (a fast path that declined them would pass
+    // the Utf8Parser comparisons above through the fallback).
+    [FastTextProperty(Arbitrary = [typeof(WholeIntegers)], RunsAtDefault = 2000)]
+    public void Every_ulong_and_long_is_parsed_by_the_fast_path(ulong bits)
+    {
+        foreach (string unsigned in new[] { bits.ToString(CultureInfo.InvariantCulture), bits.ToString("D20", CultureInfo.InvariantCulture) })
+        {
+            Assert.True(TsvNumberText.TryParseWholeUInt64(Encoding.ASCII.GetBytes(unsigned), out ulong parsed), $"'{unsigned}' declined");
+            Assert.True(parsed == bits, $"'{unsigned}' parsed as {parsed}");
+        }
+
+        foreach (string signed in new[] { unchecked((long)bits).ToString(CultureInfo.InvariantCulture), unchecked((long)bits).ToString("D19", CultureInfo.InvariantCulture) })
+        {
+            Assert.True(TsvNumberText.TryParseWholeInt64(Encoding.ASCII.GetBytes(signed), out long parsed), $"'{signed}' declined");
+            Assert.True(parsed == unchecked((long)bits), $"'{signed}' parsed as {parsed}");
+        }
+    }
+
+    [Theory]
+    [InlineData("18446744073709551616")]
+    [InlineData("18446744073709551620")]
+    [InlineData("99999999999999999999")]
+    [InlineData("1844674407370955161x")]
+    [InlineData("x8446744073709551615")]
+    [InlineData("184467440737095516150")]
+    public void A_text_past_ulong_is_left_to_the_fallback(string text) =>
+        Assert.False(TsvNumberText.TryParseWholeUInt64(Encoding.ASCII.GetBytes(text), out _), text);
+
+    [Theory]
+    [InlineData("9223372036854775808")]
+    [InlineData("-9223372036854775809")]
+    [InlineData("9999999999999999999")]
+    [InlineData("-9999999999999999999")]
+    [InlineData("--922337203685477580")]
+    [InlineData("922337203685477580-")]
+    [InlineData("+9223372036854775807")]
+    public void A_text_past_long_is_left_to_the_fallback(string text) =>
+        Assert.False(TsvNumberText.TryParseWholeInt64(Encoding.ASCII.GetBytes(text), out _), text);
+
     [FastTextProperty(Arbitrary = [typeof(NumberTexts)], RunsAtDefault = 2000)]
     public void Narrow_and_unsigned_integers_match_Utf8Parser(string text)
     {
