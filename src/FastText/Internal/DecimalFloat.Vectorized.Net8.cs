@@ -10,7 +10,7 @@ namespace FastText.Internal;
 
 /// <summary>
 /// The shape most float and double columns hold, <c>digits.digits</c> with 8 to 16 bytes (after a sign) and the
-/// point among the first eight, read without a data-dependent branch: the field's first eight and last eight bytes
+/// point among the first eight, read without a loop over the digits: the field's first eight and last eight bytes
 /// (two loads inside the span, overlapping when it is shorter than 16) make one vector; one compare finds the point
 /// and another checks that every other byte is a digit; one byte shuffle drops the point and right-aligns the digits
 /// (zeros in front); three multiply-adds turn 16 digit bytes into two eight-digit numbers. At most 15 digits, so the
