@@ -132,11 +132,37 @@ internal static class KeyShapeEmitter
         string values = Values(plan);
         EmitHeader(code, plan, $"internal static string Build_{index}(this {plan.ShapeType} shape, {Parameters(plan)})");
         EmitLength(code, plan.Shape, $"return shape.Build({values});");
-        string stateType = $"global::System.ValueTuple<{string.Join(", ", plan.ValueTypes)}>";
-        code.AppendLine($"            return string.Create((int)length, new {stateType}({values}), static (span, state) =>");
+        string suffix = index.ToString(CultureInfo.InvariantCulture);
+        code.AppendLine($"            return string.Create((int)length, new BuildState_{suffix}({values}), WriteBuild_{suffix});");
+        code.AppendLine("        }");
+        code.AppendLine();
+
+        // The state is a type of this call's own, so string.Create<TState> is an instantiation of its own too: the
+        // runtime's profile of the delegate it invokes (Dynamic PGO, which inlines a delegate it sees alone) is not
+        // shared with the application's other string.Create calls over the same tuple. The delegate is created once,
+        // as a static readonly field, as a hand-written string.Create keeps it.
+        code.AppendLine($"        private static readonly global::System.Buffers.SpanAction<char, BuildState_{suffix}> WriteBuild_{suffix} = static (span, state) =>");
+        code.AppendLine("        {");
+        EmitCharWrites(code, plan.Shape, "            ", i => "state.Value" + (i + 1).ToString(CultureInfo.InvariantCulture));
+        code.AppendLine("        };");
+        code.AppendLine();
+        code.AppendLine($"        private readonly struct BuildState_{suffix}");
+        code.AppendLine("        {");
+        for (int i = 0; i < plan.ValueTypes.Count; i++)
+        {
+            code.AppendLine($"            public readonly {plan.ValueTypes[i]} Value{(i + 1).ToString(CultureInfo.InvariantCulture)};");
+        }
+
+        code.AppendLine();
+        code.AppendLine($"            public BuildState_{suffix}({Parameters(plan)})");
         code.AppendLine("            {");
-        EmitCharWrites(code, plan.Shape, "                ", i => "state.Item" + (i + 1).ToString(CultureInfo.InvariantCulture));
-        code.AppendLine("            });");
+        for (int i = 0; i < plan.ValueTypes.Count; i++)
+        {
+            string n = (i + 1).ToString(CultureInfo.InvariantCulture);
+            code.AppendLine($"                Value{n} = value{n};");
+        }
+
+        code.AppendLine("            }");
         code.AppendLine("        }");
         code.AppendLine();
     }
