@@ -18,6 +18,8 @@ cpu_tests=(
   .KeyTextAsciiWriteTests. .KeyTextRulesTests.
   # the float parser's short-shape vector step (SSSE3, AdvSimd) against its scalar twin, at every length and index
   .DecimalFloatShortShapeTests.
+  # the Guid parser's 'D'-form vector step (SSSE3, AdvSimd) against its scalar twin, every byte at every index
+  .TsvGuidTextTests.
 )
 
 excluded_cpu_tests() { printf '!%s\n' "${cpu_tests[@]}"; }

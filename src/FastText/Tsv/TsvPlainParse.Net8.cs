@@ -1,5 +1,4 @@
 using System;
-using System.Buffers.Text;
 using System.Runtime.CompilerServices;
 using FastText.Internal;
 
@@ -103,7 +102,7 @@ internal static class TsvPlainParse
 
         if (typeof(T) == typeof(Guid))
         {
-            return text.Length == 36 && Utf8Parser.TryParse(text, out Unsafe.As<T, Guid>(ref value), out int consumed) && consumed == 36;
+            return TsvGuidText.TryParseDashed(text, out Unsafe.As<T, Guid>(ref value));
         }
 
         return false;

@@ -126,7 +126,7 @@ public readonly ref partial struct TsvRow
     public Guid GetGuid(int column)
     {
         ReadOnlySpan<byte> value = this[column];
-        if (!Utf8Parser.TryParse(value, out Guid result, out int consumed) || consumed != value.Length)
+        if (!TsvGuidText.TryParse(value, out Guid result))
         {
             ThrowNotConvertible(column, value, "Guid");
         }
@@ -141,7 +141,7 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetGuid(int column, out Guid value)
     {
-        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && Utf8Parser.TryParse(text, out value, out int consumed) && consumed == text.Length)
+        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvGuidText.TryParse(text, out value))
         {
             return true;
         }

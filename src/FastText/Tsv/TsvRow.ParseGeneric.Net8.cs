@@ -185,6 +185,9 @@ public readonly ref partial struct TsvRow
     private static bool IsInvariant(IFormatProvider? provider) =>
         provider is null || ReferenceEquals(provider, CultureInfo.InvariantCulture) || ReferenceEquals(provider, NumberFormatInfo.InvariantInfo);
 
+    // Inlined, so a plain shape costs what Parse<T> costs: the transcoding (a stack buffer, a try/finally) is in a
+    // method of its own that only the type's own parser needs.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryParseChars<T>(ReadOnlySpan<byte> utf8, IFormatProvider? provider, out T? value)
         where T : ISpanParsable<T>
     {
@@ -193,6 +196,13 @@ public readonly ref partial struct TsvRow
             return true;
         }
 
+        return TryParseTranscoded(utf8, provider, out value);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool TryParseTranscoded<T>(ReadOnlySpan<byte> utf8, IFormatProvider? provider, out T? value)
+        where T : ISpanParsable<T>
+    {
         char[]? rented = null;
         Span<char> chars = utf8.Length <= StackDecodeLimit ? stackalloc char[StackDecodeLimit] : (rented = ArrayPool<char>.Shared.Rent(utf8.Length));
         try
