@@ -8,8 +8,9 @@ namespace FastText.Fuzz;
 /// <summary>
 /// TsvRow's typed parsing against the runtime's own parsers, on any bytes: the whole input is one column's text.
 /// Three oracles. The correctly rounded <c>DecimalFloat</c>: whatever it takes must be, bit for bit, what
-/// <c>double.Parse</c> and <c>float.Parse</c> give. The <c>Get*</c> parsers (<c>TsvNumberText</c>): the same accept or
-/// reject and the same value (decimals with their scale) as <see cref="Utf8Parser"/>, the rules they document. The
+/// <c>double.Parse</c> and <c>float.Parse</c> give. The <c>Get*</c> parsers (<c>TsvNumberText</c>, <c>TsvGuidText</c>):
+/// the same accept or reject and the same value (decimals with their scale) as <see cref="Utf8Parser"/>, the rules
+/// they document. The
 /// plain step of <c>Parse&lt;T&gt;</c>/<c>ParseChars&lt;T&gt;</c> (<c>TsvPlainParse</c>), for every type it knows:
 /// whatever it takes, the type's own invariant parser must take too, with the same value. The first input byte is
 /// dropped half the time and read as a digit run otherwise, so the corpus' short numbers grow into long ones.
@@ -60,6 +61,7 @@ internal sealed class ParseFuzzTarget : IFuzzTarget
         Agree(Utf8Parser.TryParse(text, out double q, out used) && used == text.Length, BitConverter.DoubleToInt64Bits(q), TsvNumberText.TryParseDouble(text, out double r), BitConverter.DoubleToInt64Bits(r), "Double", text);
         Agree(Utf8Parser.TryParse(text, out float s, out used) && used == text.Length, BitConverter.SingleToInt32Bits(s), TsvNumberText.TryParseSingle(text, out float t), BitConverter.SingleToInt32Bits(t), "Single", text);
         Agree(Utf8Parser.TryParse(text, out decimal u, out used) && used == text.Length, Bits(u), TsvNumberText.TryParseDecimal(text, out decimal v), Bits(v), "Decimal", text);
+        Agree(Utf8Parser.TryParse(text, out Guid w, out used) && used == text.Length, w, TsvGuidText.TryParse(text, out Guid x), x, "Guid", text);
     }
 
     private static void CheckPlain(ReadOnlySpan<byte> text)
@@ -120,7 +122,7 @@ internal sealed class ParseFuzzTarget : IFuzzTarget
     {
         if (expected != actual || (expected && !EqualityComparer<T>.Default.Equals(expectedValue, actualValue)))
         {
-            throw new FuzzMismatchException($"{type} '{Show(text)}': Utf8Parser {expected} {expectedValue}, TsvNumberText {actual} {actualValue}");
+            throw new FuzzMismatchException($"{type} '{Show(text)}': Utf8Parser {expected} {expectedValue}, the library {actual} {actualValue}");
         }
     }
 
