@@ -36,6 +36,16 @@ public class GeneratorDifferentialTests(ITestOutputHelper output)
     private static readonly Config Configuration = Config.QuickThrowOnFailure.WithQuietOnSuccess(true)
         .WithParallelRunConfig(FSharpOption<ParallelRunConfig>.Some(new ParallelRunConfig(Environment.ProcessorCount)));
 
+    /// <summary>
+    /// Compiling runs on every core at once (readers); loading, running and unloading a program runs alone (the
+    /// writer). The runtime (.NET 10.0.12) has hung here with a program's thread, first touching a [ThreadStatic]
+    /// field of its collectible assembly, and a compiling thread, first touching a thread static of
+    /// System.Collections.Immutable, both spinning in the thread-statics slow path
+    /// (StaticsHelpers.GetGCThreadStaticsByIndexSlow) for over 20 minutes while the GC waited to suspend them.
+    /// Nothing else here runs beside a program.
+    /// </summary>
+    private static readonly ReaderWriterLockSlim ProgramGate = new();
+
     /// <summary>The programs' harness (<see cref="Harness"/>): this assembly, which their load contexts resolve to the
     /// test process's copy.</summary>
     private static readonly MetadataReference HarnessReference = MetadataReference.CreateFromFile(typeof(Harness).Assembly.Location);
@@ -115,6 +125,38 @@ public class GeneratorDifferentialTests(ITestOutputHelper output)
     {
         RandomProgram program = RandomProgram.Write(seed);
         var clock = Stopwatch.StartNew();
+        ProgramGate.EnterReadLock();
+        byte[] libraryImage;
+        byte[] generatedImage;
+        GeneratorRun run;
+        CSharpCompilation compilation;
+        try
+        {
+            (compilation, libraryImage, generatedImage, run) = CompileBoth(program, seed);
+        }
+        finally
+        {
+            ProgramGate.ExitReadLock();
+        }
+
+        TimeSpan compiling = clock.Elapsed;
+        clock.Restart();
+        ProgramGate.EnterWriteLock();
+        try
+        {
+            RunBoth(program, run, seed, compilation, libraryImage, generatedImage);
+        }
+        finally
+        {
+            ProgramGate.ExitWriteLock();
+        }
+
+        statistics.Add(program.ExpectedInterception.Count, run.InterceptedCalls, compiling, clock.Elapsed);
+    }
+
+    /// <summary>The program as written and with the generator's interceptors, both compiled, with every check of the compilations.</summary>
+    private static (CSharpCompilation Compilation, byte[] LibraryImage, byte[] GeneratedImage, GeneratorRun Run) CompileBoth(RandomProgram program, int seed)
+    {
         CSharpCompilation compilation = InProcessCompiler.Compile(
             program.Sources, program.Version, program.Nullable, allowUnsafe: true, assemblyName: "Program" + seed.ToString(CultureInfo.InvariantCulture), references: [HarnessReference]);
         (byte[]? libraryImage, EmitResult libraryEmit) = Emit(compilation);
@@ -139,9 +181,12 @@ public class GeneratorDifferentialTests(ITestOutputHelper output)
         }
 
         CheckInterception(program, run);
-        TimeSpan compiling = clock.Elapsed;
-        clock.Restart();
+        return (compilation, libraryImage, generatedImage, run);
+    }
 
+    /// <summary>Both builds loaded and run on every value set: their transcripts must be equal.</summary>
+    private static void RunBoth(RandomProgram program, GeneratorRun run, int seed, CSharpCompilation compilation, byte[] libraryImage, byte[] generatedImage)
+    {
         using (LoadedProgram library = LoadedProgram.Load(libraryImage, compilation.AssemblyName!))
         using (LoadedProgram generated = LoadedProgram.Load(generatedImage, compilation.AssemblyName!))
         {
@@ -156,10 +201,7 @@ public class GeneratorDifferentialTests(ITestOutputHelper output)
                 }
             }
         }
-
-        statistics.Add(program.ExpectedInterception.Count, run.InterceptedCalls, compiling, clock.Elapsed);
     }
-
 
     private static (byte[]? Image, EmitResult Result) Emit(Compilation compilation)
     {
