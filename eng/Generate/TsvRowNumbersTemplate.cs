@@ -10,8 +10,11 @@ namespace FastText.Generate;
 /// </summary>
 internal static class TsvRowNumbersTemplate
 {
-    /// <summary>One numeric type: its framework name, its C# keyword, and how the summary describes its text.</summary>
-    internal sealed record NumberType(string Name, string Keyword, string Text);
+    /// <summary>
+    /// One numeric type: its framework name, its C# keyword, how the summary describes its text, and whether a direct
+    /// column is first tried with TsvNumberText's windowed integer read (the integer types).
+    /// </summary>
+    internal sealed record NumberType(string Name, string Keyword, string Text, bool Windowed);
 
     private const string Signed = "a decimal integer: an optional leading '-' or '+', then digits only";
     private const string Unsigned = "a decimal integer: an optional leading '+', then digits only";
@@ -19,16 +22,16 @@ internal static class TsvRowNumbersTemplate
 
     internal static readonly NumberType[] Types =
     [
-        new("Int32", "int", Signed),
-        new("Int64", "long", Signed),
-        new("Int16", "short", Signed),
-        new("SByte", "sbyte", Signed),
-        new("Byte", "byte", Unsigned),
-        new("UInt16", "ushort", Unsigned),
-        new("UInt32", "uint", Unsigned),
-        new("UInt64", "ulong", Unsigned),
-        new("Double", "double", Floating),
-        new("Single", "float", Floating),
+        new("Int32", "int", Signed, Windowed: true),
+        new("Int64", "long", Signed, Windowed: true),
+        new("Int16", "short", Signed, Windowed: true),
+        new("SByte", "sbyte", Signed, Windowed: true),
+        new("Byte", "byte", Unsigned, Windowed: true),
+        new("UInt16", "ushort", Unsigned, Windowed: true),
+        new("UInt32", "uint", Unsigned, Windowed: true),
+        new("UInt64", "ulong", Unsigned, Windowed: true),
+        new("Double", "double", Floating, Windowed: false),
+        new("Single", "float", Floating, Windowed: false),
     ];
 
     internal static IEnumerable<GeneratedFile> Files()
@@ -61,7 +64,7 @@ internal static class TsvRowNumbersTemplate
             /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="{{type.Keyword}}"/> (empty, other bytes, out of range).</exception>
             public {{type.Keyword}} Get{{type.Name}}(int column)
             {
-                ReadOnlySpan<byte> value = this[column];
+        {{WindowedGet(type)}}        ReadOnlySpan<byte> value = this[column];
                 if (!TsvNumberText.TryParse{{type.Name}}(value, out {{type.Keyword}} result))
                 {
                     ThrowNotConvertible(column, value, "{{type.Name}}");
@@ -77,7 +80,7 @@ internal static class TsvRowNumbersTemplate
             /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
             public bool TryGet{{type.Name}}(int column, out {{type.Keyword}} value)
             {
-                if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParse{{type.Name}}(text, out value))
+        {{WindowedTryGet(type)}}        if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParse{{type.Name}}(text, out value))
                 {
                     return true;
                 }
@@ -85,6 +88,24 @@ internal static class TsvRowNumbersTemplate
                 value = 0;
                 return false;
             }
+
+        """;
+
+    private static string WindowedGet(NumberType type) => !type.Windowed ? "" : $$"""
+                if (TryParseWindowed(column, out {{type.Keyword}} windowed))
+                {
+                    return windowed;
+                }
+
+
+        """;
+
+    private static string WindowedTryGet(NumberType type) => !type.Windowed ? "" : """
+                if (TryParseWindowed(column, out value))
+                {
+                    return true;
+                }
+
 
         """;
 }

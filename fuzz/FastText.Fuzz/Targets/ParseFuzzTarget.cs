@@ -12,7 +12,8 @@ namespace FastText.Fuzz;
 /// the same accept or reject and the same value (decimals with their scale) as <see cref="Utf8Parser"/>, the rules
 /// they document. The
 /// plain step of <c>Parse&lt;T&gt;</c>/<c>ParseChars&lt;T&gt;</c> (<c>TsvPlainParse</c>), for every type it knows:
-/// whatever it takes, the type's own invariant parser must take too, with the same value. The first input byte is
+/// whatever it takes, the type's own invariant parser must take too, with the same value; so must the windowed
+/// integer and decimal read (<c>TsvNumberText.TryParseWindowed</c>) on the text alone and with digits on either side of it. The first input byte is
 /// dropped half the time and read as a digit run otherwise, so the corpus' short numbers grow into long ones.
 /// </summary>
 internal sealed class ParseFuzzTarget : IFuzzTarget
@@ -31,6 +32,7 @@ internal sealed class ParseFuzzTarget : IFuzzTarget
         CheckFloatingPoint(text);
         CheckNumberText(text);
         CheckPlain(text);
+        CheckWindowed(text);
     }
 
     private static void CheckFloatingPoint(ReadOnlySpan<byte> text)
@@ -83,6 +85,37 @@ internal sealed class ParseFuzzTarget : IFuzzTarget
         PlainChars<DateOnly>(text);
         PlainChars<TimeOnly>(text);
         PlainChars<Guid>(text);
+    }
+
+    // TsvRow's windowed integer and decimal read loads a column's neighbours too: the text alone, and with 16 digits before it and
+    // after it (which must never leak into the value).
+    private static void CheckWindowed(ReadOnlySpan<byte> text)
+    {
+        byte[] neighbours = Encoding.ASCII.GetBytes(new string('9', 16));
+        byte[] before = [.. neighbours, .. text];
+        byte[] after = [.. text, .. neighbours];
+        foreach ((byte[] window, int start) in new[] { (text.ToArray(), 0), (before, neighbours.Length), (after, 0) })
+        {
+            WindowedUtf8<int>(window, start, text);
+            WindowedUtf8<long>(window, start, text);
+            WindowedUtf8<short>(window, start, text);
+            WindowedUtf8<sbyte>(window, start, text);
+            WindowedUtf8<byte>(window, start, text);
+            WindowedUtf8<ushort>(window, start, text);
+            WindowedUtf8<uint>(window, start, text);
+            WindowedUtf8<ulong>(window, start, text);
+            WindowedUtf8<decimal>(window, start, text);
+        }
+    }
+
+    private static void WindowedUtf8<T>(byte[] window, int start, ReadOnlySpan<byte> text)
+        where T : IUtf8SpanParsable<T>
+    {
+        if (TsvNumberText.TryParseWindowed(window, start, text.Length, out T windowed)
+            && (!T.TryParse(text, CultureInfo.InvariantCulture, out T? expected) || Describe(expected) != Describe(windowed)))
+        {
+            throw new FuzzMismatchException($"{typeof(T).Name} '{Show(text)}' at {start} of a {window.Length}-byte window: the windowed read gave {Describe(windowed)}, the type's parser does not agree");
+        }
     }
 
     private static void PlainUtf8<T>(ReadOnlySpan<byte> text)

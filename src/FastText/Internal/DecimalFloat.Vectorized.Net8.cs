@@ -3,8 +3,6 @@ using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.Arm;
-using System.Runtime.Intrinsics.X86;
 
 namespace FastText.Internal;
 
@@ -13,7 +11,7 @@ namespace FastText.Internal;
 /// point among the first eight, read without a loop over the digits: the field's first eight and last eight bytes
 /// (two loads inside the span, overlapping when it is shorter than 16) make one vector; one compare finds the point
 /// and another checks that every other byte is a digit; one byte shuffle drops the point and right-aligns the digits
-/// (zeros in front); three multiply-adds turn 16 digit bytes into two eight-digit numbers. At most 15 digits, so the
+/// (zeros in front); <see cref="SixteenDigits"/> turns the 16 digit bytes into one number. At most 15 digits, so the
 /// value is below 2^53 and Clinger's exact case always applies. SSSE3 on x64 and AdvSimd on ARM64; elsewhere, and
 /// for every other shape, <see cref="TryScan"/> (the scalar twin the tests compare this with).
 /// </summary>
@@ -28,7 +26,7 @@ internal static partial class DecimalFloat
     private static readonly byte[] ShortShapeControls = BuildShortShapeControls();
 
     /// <summary>True where <see cref="TryScanShortShape"/> runs as vector code (SSSE3 or AdvSimd).</summary>
-    internal static bool IsShortShapeAccelerated => Ssse3.IsSupported || AdvSimd.Arm64.IsSupported;
+    internal static bool IsShortShapeAccelerated => ByteShuffle.IsAccelerated;
 
     /// <summary><see cref="TryScanShortShape"/> after an optional '-' or '+'.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -87,38 +85,8 @@ internal static partial class DecimalFloat
 
         Vector128<byte> control = Unsafe.ReadUnaligned<Vector128<byte>>(
             ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(ShortShapeControls), (((length - ShortShapeMinLength) * ShortShapeControlsPerLength) + point) * 16));
-        (ulong high, ulong low) = Ssse3.IsSupported ? EightDigitPairsSsse3(Ssse3.Shuffle(values, control)) : EightDigitPairsAdvSimd(AdvSimd.Arm64.VectorTableLookup(values, control));
-        digits = (high * 100_000_000) + low;
+        digits = SixteenDigits.Value(ByteShuffle.Shuffle(values, control));
         return true;
-    }
-
-    // Digits 0-7 and 8-15 of 16 digit values (the first the most significant) as two numbers: pairs, fours, eights.
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static (ulong High, ulong Low) EightDigitPairsSsse3(Vector128<byte> digitValues)
-    {
-        Vector128<short> pairs = Ssse3.MultiplyAddAdjacent(digitValues, Vector128.Create((sbyte)10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1));
-        Vector128<int> fours = Sse2.MultiplyAddAdjacent(pairs, Vector128.Create((short)100, 1, 100, 1, 100, 1, 100, 1));
-        Vector128<short> packed = Sse2.PackSignedSaturate(fours, fours);
-        ulong eights = Sse2.MultiplyAddAdjacent(packed, Vector128.Create((short)10_000, 1, 10_000, 1, 10_000, 1, 10_000, 1)).AsUInt64().ToScalar();
-        return (eights & uint.MaxValue, eights >> 32);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static (ulong High, ulong Low) EightDigitPairsAdvSimd(Vector128<byte> digitValues)
-    {
-        Vector128<ushort> pairs = AdvSimd.MultiplyWideningLowerAndAdd(
-            AdvSimd.ZeroExtendWideningLower(AdvSimd.Arm64.UnzipOdd(digitValues, digitValues).GetLower()),
-            AdvSimd.Arm64.UnzipEven(digitValues, digitValues).GetLower(),
-            Vector64.Create((byte)10));
-        Vector128<uint> fours = AdvSimd.MultiplyWideningLowerAndAdd(
-            AdvSimd.ZeroExtendWideningLower(AdvSimd.Arm64.UnzipOdd(pairs, pairs).GetLower()),
-            AdvSimd.Arm64.UnzipEven(pairs, pairs).GetLower(),
-            Vector64.Create((ushort)100));
-        Vector128<ulong> eights = AdvSimd.MultiplyWideningLowerAndAdd(
-            AdvSimd.ZeroExtendWideningLower(AdvSimd.Arm64.UnzipOdd(fours, fours).GetLower()),
-            AdvSimd.Arm64.UnzipEven(fours, fours).GetLower(),
-            Vector64.Create(10_000u));
-        return (eights.ToScalar(), eights.GetElement(1));
     }
 
     /// <summary>

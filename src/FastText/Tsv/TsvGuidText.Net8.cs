@@ -2,8 +2,7 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.Arm;
-using System.Runtime.Intrinsics.X86;
+using FastText.Internal;
 
 namespace FastText;
 
@@ -29,7 +28,7 @@ internal static partial class TsvGuidText
     private static readonly Vector128<byte> SecondHalfFromBytes20 = Control(firstMemoryByte: 8, loadStart: 20, takeFrom: 20, takeBefore: 36);
 
     /// <summary>True where <see cref="TryParseDashedVector"/> runs as vector code (SSSE3 or AdvSimd, little-endian).</summary>
-    internal static bool IsDashedAccelerated => BitConverter.IsLittleEndian && (Ssse3.IsSupported || AdvSimd.Arm64.IsSupported);
+    internal static bool IsDashedAccelerated => BitConverter.IsLittleEndian && ByteShuffle.IsAccelerated;
 
     /// <summary>The 'D' form as vector code; false for any other text, and where <see cref="IsDashedAccelerated"/> is false.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -46,8 +45,8 @@ internal static partial class TsvGuidText
         Vector128<byte> bytes0 = Unsafe.ReadUnaligned<Vector128<byte>>(ref start);
         Vector128<byte> bytes16 = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref start, 16));
         Vector128<byte> bytes20 = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref start, 20));
-        Vector128<byte> firstHalf = Shuffle(bytes0, FirstHalfFromBytes0) | Shuffle(bytes16, FirstHalfFromBytes16);
-        Vector128<byte> secondHalf = Shuffle(bytes16, SecondHalfFromBytes16) | Shuffle(bytes20, SecondHalfFromBytes20);
+        Vector128<byte> firstHalf = ByteShuffle.Shuffle(bytes0, FirstHalfFromBytes0) | ByteShuffle.Shuffle(bytes16, FirstHalfFromBytes16);
+        Vector128<byte> secondHalf = ByteShuffle.Shuffle(bytes16, SecondHalfFromBytes16) | ByteShuffle.Shuffle(bytes20, SecondHalfFromBytes20);
         if (!TryNibbles(firstHalf, out Vector128<ushort> firstNibbles) | !TryNibbles(secondHalf, out Vector128<ushort> secondNibbles))
         {
             return false;
@@ -73,10 +72,6 @@ internal static partial class TsvGuidText
         nibbles = Vector128.ConditionalSelect(isDecimal, decimalValue, letterValue + Vector128.Create((byte)10)).AsUInt16();
         return (isDecimal | isLetter).ExtractMostSignificantBits() == 0xFFFF;
     }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Shuffle(Vector128<byte> values, Vector128<byte> control) =>
-        Ssse3.IsSupported ? Ssse3.Shuffle(values, control) : AdvSimd.Arm64.VectorTableLookup(values, control);
 
     /// <summary>
     /// The shuffle that fills lanes 2k and 2k+1 with the high and low digit of memory byte firstMemoryByte + k, for

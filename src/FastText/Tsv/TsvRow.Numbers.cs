@@ -20,6 +20,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="int"/> (empty, other bytes, out of range).</exception>
     public int GetInt32(int column)
     {
+        if (TryParseWindowed(column, out int windowed))
+        {
+            return windowed;
+        }
+
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseInt32(value, out int result))
         {
@@ -36,6 +41,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetInt32(int column, out int value)
     {
+        if (TryParseWindowed(column, out value))
+        {
+            return true;
+        }
+
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseInt32(text, out value))
         {
             return true;
@@ -52,6 +62,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="long"/> (empty, other bytes, out of range).</exception>
     public long GetInt64(int column)
     {
+        if (TryParseWindowed(column, out long windowed))
+        {
+            return windowed;
+        }
+
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseInt64(value, out long result))
         {
@@ -68,6 +83,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetInt64(int column, out long value)
     {
+        if (TryParseWindowed(column, out value))
+        {
+            return true;
+        }
+
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseInt64(text, out value))
         {
             return true;
@@ -84,6 +104,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="short"/> (empty, other bytes, out of range).</exception>
     public short GetInt16(int column)
     {
+        if (TryParseWindowed(column, out short windowed))
+        {
+            return windowed;
+        }
+
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseInt16(value, out short result))
         {
@@ -100,6 +125,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetInt16(int column, out short value)
     {
+        if (TryParseWindowed(column, out value))
+        {
+            return true;
+        }
+
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseInt16(text, out value))
         {
             return true;
@@ -116,6 +146,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="sbyte"/> (empty, other bytes, out of range).</exception>
     public sbyte GetSByte(int column)
     {
+        if (TryParseWindowed(column, out sbyte windowed))
+        {
+            return windowed;
+        }
+
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseSByte(value, out sbyte result))
         {
@@ -132,6 +167,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetSByte(int column, out sbyte value)
     {
+        if (TryParseWindowed(column, out value))
+        {
+            return true;
+        }
+
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseSByte(text, out value))
         {
             return true;
@@ -148,6 +188,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="byte"/> (empty, other bytes, out of range).</exception>
     public byte GetByte(int column)
     {
+        if (TryParseWindowed(column, out byte windowed))
+        {
+            return windowed;
+        }
+
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseByte(value, out byte result))
         {
@@ -164,6 +209,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetByte(int column, out byte value)
     {
+        if (TryParseWindowed(column, out value))
+        {
+            return true;
+        }
+
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseByte(text, out value))
         {
             return true;
@@ -180,6 +230,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="ushort"/> (empty, other bytes, out of range).</exception>
     public ushort GetUInt16(int column)
     {
+        if (TryParseWindowed(column, out ushort windowed))
+        {
+            return windowed;
+        }
+
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseUInt16(value, out ushort result))
         {
@@ -196,6 +251,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetUInt16(int column, out ushort value)
     {
+        if (TryParseWindowed(column, out value))
+        {
+            return true;
+        }
+
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseUInt16(text, out value))
         {
             return true;
@@ -212,6 +272,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="uint"/> (empty, other bytes, out of range).</exception>
     public uint GetUInt32(int column)
     {
+        if (TryParseWindowed(column, out uint windowed))
+        {
+            return windowed;
+        }
+
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseUInt32(value, out uint result))
         {
@@ -228,6 +293,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetUInt32(int column, out uint value)
     {
+        if (TryParseWindowed(column, out value))
+        {
+            return true;
+        }
+
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseUInt32(text, out value))
         {
             return true;
@@ -244,6 +314,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="ulong"/> (empty, other bytes, out of range).</exception>
     public ulong GetUInt64(int column)
     {
+        if (TryParseWindowed(column, out ulong windowed))
+        {
+            return windowed;
+        }
+
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseUInt64(value, out ulong result))
         {
@@ -260,6 +335,11 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetUInt64(int column, out ulong value)
     {
+        if (TryParseWindowed(column, out value))
+        {
+            return true;
+        }
+
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseUInt64(text, out value))
         {
             return true;

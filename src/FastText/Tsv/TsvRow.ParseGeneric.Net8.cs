@@ -33,6 +33,11 @@ public readonly ref partial struct TsvRow
     public T Parse<T>(int column, IFormatProvider? provider = null)
         where T : IUtf8SpanParsable<T>
     {
+        if (IsInvariant(provider) && TryParseWindowed(column, out T windowed))
+        {
+            return windowed;
+        }
+
         ReadOnlySpan<byte> value = this[column];
         if (!TryParseUtf8(value, provider, out T? result))
         {
@@ -52,6 +57,11 @@ public readonly ref partial struct TsvRow
     public bool TryParse<T>(int column, out T? value, IFormatProvider? provider = null)
         where T : IUtf8SpanParsable<T>
     {
+        if (IsInvariant(provider) && TryParseWindowed(column, out value))
+        {
+            return true;
+        }
+
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TryParseUtf8(text, provider, out value))
         {
             return true;
@@ -76,6 +86,11 @@ public readonly ref partial struct TsvRow
     public T ParseChars<T>(int column, IFormatProvider? provider = null)
         where T : ISpanParsable<T>
     {
+        if (IsInvariant(provider) && TryParseWindowed(column, out T windowed))
+        {
+            return windowed;
+        }
+
         ReadOnlySpan<byte> value = this[column];
         if (!TryParseChars(value, provider, out T? result))
         {
@@ -95,6 +110,11 @@ public readonly ref partial struct TsvRow
     public bool TryParseChars<T>(int column, out T? value, IFormatProvider? provider = null)
         where T : ISpanParsable<T>
     {
+        if (IsInvariant(provider) && TryParseWindowed(column, out value))
+        {
+            return true;
+        }
+
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TryParseChars(text, provider, out value))
         {
             return true;
@@ -123,8 +143,15 @@ public readonly ref partial struct TsvRow
             ThrowHelper.ThrowArgumentOutOfRange(nameof(firstColumn));
         }
 
+        bool invariant = IsInvariant(provider);
         for (int i = 0; i < values.Length; i++)
         {
+            if (invariant && TryParseWindowed(firstColumn + i, out T windowed))
+            {
+                values[i] = windowed;
+                continue;
+            }
+
             ReadOnlySpan<byte> text = this[firstColumn + i];
             if (!TryParseUtf8(text, provider, out T? value))
             {
@@ -155,8 +182,15 @@ public readonly ref partial struct TsvRow
             ThrowHelper.ThrowArgument(nameof(values), "Must be as long as columns.");
         }
 
+        bool invariant = IsInvariant(provider);
         for (int i = 0; i < columns.Length; i++)
         {
+            if (invariant && TryParseWindowed(columns[i], out T windowed))
+            {
+                values[i] = windowed;
+                continue;
+            }
+
             ReadOnlySpan<byte> text = this[columns[i]];
             if (!TryParseUtf8(text, provider, out T? value))
             {

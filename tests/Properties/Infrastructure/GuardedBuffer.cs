@@ -16,6 +16,7 @@ public sealed unsafe class GuardedBuffer : IDisposable
     private const int MapPrivate = 0x02;
     private const int MapAnonymous = 0x20;
 
+    private readonly byte* _region;
     private readonly byte* _mapping;
     private readonly nuint _mappingLength;
     private readonly int _usableLength;
@@ -25,7 +26,9 @@ public sealed unsafe class GuardedBuffer : IDisposable
 
     public static string SkipReason => IsSupported ? "" : "Guard pages need mmap/mprotect (Linux only).";
 
-    public GuardedBuffer(int byteLength)
+    /// <param name="byteLength">The usable bytes at least (whole pages).</param>
+    /// <param name="guardBefore">Also a no-access page before the usable bytes, so <see cref="StartBytes"/> guards an under-read too.</param>
+    public GuardedBuffer(int byteLength, bool guardBefore = false)
     {
         if (!IsSupported)
         {
@@ -34,15 +37,17 @@ public sealed unsafe class GuardedBuffer : IDisposable
 
         int pageSize = Environment.SystemPageSize;
         int dataPages = Math.Max(1, (byteLength + pageSize - 1) / pageSize);
+        int leadingPages = guardBefore ? 1 : 0;
         _usableLength = dataPages * pageSize;
-        _mappingLength = (nuint)((dataPages + 1) * pageSize);
-        _mapping = (byte*)mmap(null, _mappingLength, ProtRead | ProtWrite, MapPrivate | MapAnonymous, -1, 0);
-        if (_mapping == (byte*)-1 || _mapping == null)
+        _mappingLength = (nuint)((leadingPages + dataPages + 1) * pageSize);
+        _region = (byte*)mmap(null, _mappingLength, ProtRead | ProtWrite, MapPrivate | MapAnonymous, -1, 0);
+        if (_region == (byte*)-1 || _region == null)
         {
             throw new InvalidOperationException($"mmap failed: errno {Marshal.GetLastWin32Error()}");
         }
 
-        if (mprotect(_mapping + _usableLength, (nuint)pageSize, ProtNone) != 0)
+        _mapping = _region + (leadingPages * pageSize);
+        if (mprotect(_mapping + _usableLength, (nuint)pageSize, ProtNone) != 0 || (guardBefore && mprotect(_region, (nuint)pageSize, ProtNone) != 0))
         {
             throw new InvalidOperationException($"mprotect failed: errno {Marshal.GetLastWin32Error()}");
         }
@@ -70,12 +75,12 @@ public sealed unsafe class GuardedBuffer : IDisposable
         return new Span<char>(_mapping + _usableLength - (length * 2), length);
     }
 
-    /// <summary>The first <paramref name="length"/> bytes of the mapping (an under-read before them is not guarded).</summary>
+    /// <summary>The first <paramref name="length"/> usable bytes (an under-read before them is guarded only when built with <c>guardBefore</c>).</summary>
     public Span<byte> StartBytes(int length) => new(_mapping, length);
 
     public void Dispose()
     {
-        munmap(_mapping, _mappingLength);
+        munmap(_region, _mappingLength);
     }
 
     [DllImport("libc", SetLastError = true)]

@@ -1,0 +1,153 @@
+using System;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using FastText.Internal;
+
+namespace FastText;
+
+internal static partial class TsvNumberText
+{
+    private static readonly Vector128<byte> LaneNumbers = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+
+    /// <summary>True where <see cref="TryParseWindowedMagnitude"/> runs (SSSE3 or AdvSimd).</summary>
+    internal static bool IsWindowAccelerated => ByteShuffle.IsAccelerated;
+
+    /// <summary>
+    /// An optional '-' (only when <paramref name="signed"/>) and 1 to 20 digits whose value fits a ulong, the whole
+    /// field <c>window[start..start + length]</c>, without a branch on the digits or the sign: the last 16 digits (or
+    /// all of them) come from one 16-byte load inside the window that holds them (from their first digit, or ending
+    /// at the window's end when fewer than 16 bytes follow it), one byte shuffle that right-aligns them behind zeros
+    /// and drops the neighbours' bytes, one compare that checks them and <see cref="SixteenDigits"/>; the first 0 to 4
+    /// digits of a longer field from a 4-byte load at its start, shifted so that an empty part reads as "0000". So a
+    /// column whose lengths and signs vary from row to row costs what a column of one shape costs.
+    /// <paramref name="negative"/> is 1 after a '-' (with any magnitude, zero included), else 0.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryParseWindowedMagnitude(ReadOnlySpan<byte> window, int start, int length, bool signed, out ulong magnitude, out int negative)
+    {
+        magnitude = 0;
+        negative = 0;
+        if (!IsWindowAccelerated || !IsWindowedField(window, start, length))
+        {
+            return false;
+        }
+
+        ref byte origin = ref MemoryMarshal.GetReference(window);
+        negative = signed && Unsafe.Add(ref origin, start) == (byte)'-' ? 1 : 0;
+        int digitsStart = start + negative;
+        int digitCount = length - negative;
+        if ((uint)(digitCount - 1) >= MaxWindowedDigits)
+        {
+            return false;
+        }
+
+        // The 0 to 4 leading digits beyond the last 16. A field of 17 or more digits leaves 4 bytes from its start
+        // inside the window; a shorter one shifts its load out entirely, whatever it held.
+        int headCount = Math.Max(digitCount - WindowLength, 0);
+        uint headLoad = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref origin, Math.Min(digitsStart, window.Length - sizeof(uint))));
+        uint head = (uint)((((ulong)headLoad << (8 * (4 - headCount))) & uint.MaxValue) | (0x30303030UL >> (8 * headCount)));
+
+        // window.Length >= 16 and the tail ends where the field does, so the load lies inside the window and the
+        // tail inside the load: lanes offset to offset + tailCount - 1.
+        int tailStart = digitsStart + headCount;
+        int tailCount = digitCount - headCount;
+        int loadAt = Math.Min(tailStart, window.Length - WindowLength);
+        int offset = tailStart - loadAt;
+        Vector128<byte> values = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref origin, loadAt)) - Vector128.Create((byte)'0');
+
+        // Output lane i takes load lane i + offset + tailCount - 16; the lanes before the first digit get an
+        // all-ones control, which selects zero.
+        Vector128<byte> control = (LaneNumbers + Vector128.Create((byte)(offset + tailCount - WindowLength)))
+            | Vector128.LessThan(LaneNumbers, Vector128.Create((byte)(WindowLength - tailCount)));
+        Vector128<byte> digits = ByteShuffle.Shuffle(values, control);
+        if (!Vector128.EqualsAll(Vector128.Min(digits, Vector128.Create((byte)9)), digits) || !AreFourDigits(head))
+        {
+            return false;
+        }
+
+        // At most 9999 * 10^16 + 10^16 - 1: past ulong.MaxValue only from 1844 * 10^16 up.
+        ulong headValue = FourDigitsValue(head);
+        ulong tailValue = SixteenDigits.Value(digits);
+        if (headValue >= UInt64MaxHead && (headValue > UInt64MaxHead || tailValue > UInt64MaxTail))
+        {
+            return false;
+        }
+
+        magnitude = (headValue * 10_000_000_000_000_000) + tailValue;
+        return true;
+    }
+
+    // Each of the four bytes '0'-'9': no high nibble but 3, and adding 6 keeps it so.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool AreFourDigits(uint text) =>
+        ((text & 0xF0F0F0F0) | (((text + 0x06060606) & 0xF0F0F0F0) >> 4)) == 0x33333333;
+
+    // Four digits, the first in the lowest byte: pairs, then the pair of pairs.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong FourDigitsValue(uint text)
+    {
+        uint values = text - 0x30303030;
+        uint pairs = ((values * 10) + (values >> 8)) & 0x00FF00FF;
+        return ((pairs * 100) + (pairs >> 16)) & 0xFFFF;
+    }
+
+    /// <summary>
+    /// <see cref="TryParsePlainDecimal"/>'s shape, <c>[-]digits[.digits]</c> with the point neither first nor last
+    /// and a value other than zero, when the field after its sign is at most 16 bytes: one 16-byte load inside the
+    /// window, one compare that finds the point and one that checks the digits, one byte shuffle that drops the point
+    /// and the neighbours and right-aligns the digits, and <see cref="SixteenDigits"/>; the digits after the point
+    /// are the scale, trailing zeros kept, as decimal.Parse keeps them. False for every other field, and the caller's
+    /// own parse decides.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryParseWindowedDecimal(ReadOnlySpan<byte> window, int start, int length, out decimal value)
+    {
+        value = 0;
+        if (!IsWindowAccelerated || !IsWindowedField(window, start, length))
+        {
+            return false;
+        }
+
+        ref byte origin = ref MemoryMarshal.GetReference(window);
+        int negative = Unsafe.Add(ref origin, start) == (byte)'-' ? 1 : 0;
+        int bodyStart = start + negative;
+        int bodyLength = length - negative;
+        if ((uint)(bodyLength - 1) >= WindowLength)
+        {
+            return false;
+        }
+
+        int loadAt = Math.Min(bodyStart, window.Length - WindowLength);
+        int offset = bodyStart - loadAt;
+        Vector128<byte> bytes = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref origin, loadAt));
+        Vector128<byte> values = bytes - Vector128.Create((byte)'0');
+        uint bodyLanes = ((1u << bodyLength) - 1) << offset;
+        uint pointLanes = Vector128.Equals(bytes, Vector128.Create((byte)'.')).ExtractMostSignificantBits() & bodyLanes;
+        uint digitLanes = Vector128.LessThanOrEqual(values, Vector128.Create((byte)9)).ExtractMostSignificantBits() & bodyLanes;
+
+        // At most one point, not the body's first or last byte (0 past the body when there is none).
+        int hasPoint = pointLanes != 0 ? 1 : 0;
+        int point = BitOperations.TrailingZeroCount(pointLanes | (1u << (offset + bodyLength))) - offset;
+        if ((digitLanes | pointLanes) != bodyLanes || (pointLanes & (pointLanes - 1)) != 0 || point == 0 || point == bodyLength - 1)
+        {
+            return false;
+        }
+
+        // Output lane i takes digit j = i - (16 - digitCount), which lies at body byte j, or j + 1 from the point on.
+        int digitCount = bodyLength - hasPoint;
+        Vector128<byte> digitIndex = LaneNumbers - Vector128.Create((byte)(WindowLength - digitCount));
+        Vector128<byte> pastPoint = Vector128.GreaterThanOrEqual(digitIndex, Vector128.Create((byte)point));
+        Vector128<byte> control = ((digitIndex + Vector128.Create((byte)offset)) - pastPoint)
+            | Vector128.LessThan(LaneNumbers, Vector128.Create((byte)(WindowLength - digitCount)));
+        ulong digits = SixteenDigits.Value(ByteShuffle.Shuffle(values, control));
+        if (digits == 0)
+        {
+            return false;
+        }
+
+        value = new decimal((int)digits, (int)(digits >> 32), 0, negative != 0, (byte)(hasPoint * (bodyLength - 1 - point)));
+        return true;
+    }
+}

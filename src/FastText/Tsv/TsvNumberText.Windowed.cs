@@ -1,0 +1,118 @@
+using System;
+using System.Runtime.CompilerServices;
+
+namespace FastText;
+
+// The integer and decimal columns of a row read together with their neighbours on the line: TsvRow hands over the bytes its
+// columns point into (the window) and the column's place in them, so a field of any length up to 20 digits is one
+// 16-byte load inside the window (and a 4-byte one for the digits beyond 16) instead of a loop whose length and sign
+// the branch predictor has to guess per row.
+internal static partial class TsvNumberText
+{
+    // 16 bytes: the widest load that the vector path shuffles in one step, and 16 digits: what SixteenDigits adds up.
+    private const int WindowLength = 16;
+
+    // ulong.MaxValue has 20 digits: 16 from the vector step and up to 4 in front of them.
+    private const int MaxWindowedDigits = 20;
+
+    // ulong.MaxValue = 1844 * 10^16 + 6744073709551615.
+    private const ulong UInt64MaxHead = 1844;
+    private const ulong UInt64MaxTail = 6_744_073_709_551_615;
+
+    /// <summary>
+    /// The field <c>window[start..start + length]</c> as an integer type <typeparamref name="T"/> (<see cref="int"/>,
+    /// <see cref="long"/>, <see cref="short"/>, <see cref="sbyte"/> and their unsigned forms) when it is an optional
+    /// '-' (signed types) and 1 to 20 digits in the type's range, or as a <see cref="decimal"/> when it is
+    /// <c>[-]digits[.digits]</c> of at most 16 bytes after the sign, not zero, and the window is at least 16 bytes
+    /// long; the value is then the one the type's own invariant parser gives (a decimal's scale included). False for any other type, field or window (a start or
+    /// length outside the window included), and where <see cref="IsWindowAccelerated"/> is false: the caller's own
+    /// parse decides then.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool TryParseWindowed<T>(ReadOnlySpan<byte> window, int start, int length, out T value)
+    {
+        value = default!;
+        if (typeof(T) == typeof(int))
+        {
+            return TryParseWindowedSigned(window, start, length, int.MaxValue, out long parsed) && Stored((int)parsed, out Unsafe.As<T, int>(ref value));
+        }
+
+        if (typeof(T) == typeof(long))
+        {
+            return TryParseWindowedSigned(window, start, length, long.MaxValue, out Unsafe.As<T, long>(ref value));
+        }
+
+        if (typeof(T) == typeof(short))
+        {
+            return TryParseWindowedSigned(window, start, length, short.MaxValue, out long parsed) && Stored((short)parsed, out Unsafe.As<T, short>(ref value));
+        }
+
+        if (typeof(T) == typeof(sbyte))
+        {
+            return TryParseWindowedSigned(window, start, length, sbyte.MaxValue, out long parsed) && Stored((sbyte)parsed, out Unsafe.As<T, sbyte>(ref value));
+        }
+
+        if (typeof(T) == typeof(ulong))
+        {
+            return TryParseWindowedMagnitude(window, start, length, signed: false, out Unsafe.As<T, ulong>(ref value), out _);
+        }
+
+        if (typeof(T) == typeof(uint))
+        {
+            return TryParseWindowedMagnitude(window, start, length, signed: false, out ulong parsed, out _)
+                && parsed <= uint.MaxValue
+                && Stored((uint)parsed, out Unsafe.As<T, uint>(ref value));
+        }
+
+        if (typeof(T) == typeof(ushort))
+        {
+            return TryParseWindowedMagnitude(window, start, length, signed: false, out ulong parsed, out _)
+                && parsed <= ushort.MaxValue
+                && Stored((ushort)parsed, out Unsafe.As<T, ushort>(ref value));
+        }
+
+        if (typeof(T) == typeof(byte))
+        {
+            return TryParseWindowedMagnitude(window, start, length, signed: false, out ulong parsed, out _)
+                && parsed <= byte.MaxValue
+                && Stored((byte)parsed, out Unsafe.As<T, byte>(ref value));
+        }
+
+        if (typeof(T) == typeof(decimal))
+        {
+            return TryParseWindowedDecimal(window, start, length, out Unsafe.As<T, decimal>(ref value));
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// A signed type's value from <see cref="TryParseWindowedMagnitude"/>: in range when the magnitude is at most
+    /// <paramref name="maximum"/>, or one more after a '-'; the sign applied without a branch.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryParseWindowedSigned(ReadOnlySpan<byte> window, int start, int length, long maximum, out long value)
+    {
+        if (TryParseWindowedMagnitude(window, start, length, signed: true, out ulong magnitude, out int negative)
+            && magnitude <= (ulong)maximum + (uint)negative)
+        {
+            value = unchecked(((long)magnitude ^ -negative) + negative);
+            return true;
+        }
+
+        value = 0;
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool Stored<TValue>(TValue parsed, out TValue destination)
+    {
+        destination = parsed;
+        return true;
+    }
+
+    /// <summary>True when <paramref name="start"/> and <paramref name="length"/> name a non-empty field inside a window of at least 16 bytes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool IsWindowedField(ReadOnlySpan<byte> window, int start, int length) =>
+        window.Length >= WindowLength && (uint)start <= (uint)window.Length && (uint)(length - 1) < (uint)(window.Length - start);
+}
