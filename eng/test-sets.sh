@@ -20,8 +20,8 @@ cpu_tests=(
   .DecimalFloatShortShapeTests.
   # the Guid parser's 'D'-form vector step (SSSE3, AdvSimd) against its scalar twin, every byte at every index
   .TsvGuidTextTests.
-  # the windowed integer and decimal read (SSSE3, AdvSimd; declines elsewhere) against a naive reading, and TsvRow's
-  # integer and decimal getters and Parse<T> on whole lines against the runtime's parsers
+  # the windowed integer read (SSSE3, AdvSimd; declines elsewhere) against a naive reading, and TsvRow's integer
+  # getters and Parse<T> on whole lines against the runtime's parsers
   .TsvNumberTextWindowedTests. .TsvRowWindowedColumnTests.
 )
 

@@ -1,5 +1,4 @@
 using System;
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
@@ -91,63 +90,5 @@ internal static partial class TsvNumberText
         uint values = text - 0x30303030;
         uint pairs = ((values * 10) + (values >> 8)) & 0x00FF00FF;
         return ((pairs * 100) + (pairs >> 16)) & 0xFFFF;
-    }
-
-    /// <summary>
-    /// <see cref="TryParsePlainDecimal"/>'s shape, <c>[-]digits[.digits]</c> with the point neither first nor last
-    /// and a value other than zero, when the field after its sign is at most 16 bytes: one 16-byte load inside the
-    /// window, one compare that finds the point and one that checks the digits, one byte shuffle that drops the point
-    /// and the neighbours and right-aligns the digits, and <see cref="SixteenDigits"/>; the digits after the point
-    /// are the scale, trailing zeros kept, as decimal.Parse keeps them. False for every other field, and the caller's
-    /// own parse decides.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryParseWindowedDecimal(ReadOnlySpan<byte> window, int start, int length, out decimal value)
-    {
-        value = 0;
-        if (!IsWindowAccelerated || !IsWindowedField(window, start, length))
-        {
-            return false;
-        }
-
-        ref byte origin = ref MemoryMarshal.GetReference(window);
-        int negative = Unsafe.Add(ref origin, start) == (byte)'-' ? 1 : 0;
-        int bodyStart = start + negative;
-        int bodyLength = length - negative;
-        if ((uint)(bodyLength - 1) >= WindowLength)
-        {
-            return false;
-        }
-
-        int loadAt = Math.Min(bodyStart, window.Length - WindowLength);
-        int offset = bodyStart - loadAt;
-        Vector128<byte> bytes = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref origin, loadAt));
-        Vector128<byte> values = bytes - Vector128.Create((byte)'0');
-        uint bodyLanes = ((1u << bodyLength) - 1) << offset;
-        uint pointLanes = Vector128.Equals(bytes, Vector128.Create((byte)'.')).ExtractMostSignificantBits() & bodyLanes;
-        uint digitLanes = Vector128.LessThanOrEqual(values, Vector128.Create((byte)9)).ExtractMostSignificantBits() & bodyLanes;
-
-        // At most one point, not the body's first or last byte (0 past the body when there is none).
-        int hasPoint = pointLanes != 0 ? 1 : 0;
-        int point = BitOperations.TrailingZeroCount(pointLanes | (1u << (offset + bodyLength))) - offset;
-        if ((digitLanes | pointLanes) != bodyLanes || (pointLanes & (pointLanes - 1)) != 0 || point == 0 || point == bodyLength - 1)
-        {
-            return false;
-        }
-
-        // Output lane i takes digit j = i - (16 - digitCount), which lies at body byte j, or j + 1 from the point on.
-        int digitCount = bodyLength - hasPoint;
-        Vector128<byte> digitIndex = LaneNumbers - Vector128.Create((byte)(WindowLength - digitCount));
-        Vector128<byte> pastPoint = Vector128.GreaterThanOrEqual(digitIndex, Vector128.Create((byte)point));
-        Vector128<byte> control = ((digitIndex + Vector128.Create((byte)offset)) - pastPoint)
-            | Vector128.LessThan(LaneNumbers, Vector128.Create((byte)(WindowLength - digitCount)));
-        ulong digits = SixteenDigits.Value(ByteShuffle.Shuffle(values, control));
-        if (digits == 0)
-        {
-            return false;
-        }
-
-        value = new decimal((int)digits, (int)(digits >> 32), 0, negative != 0, (byte)(hasPoint * (bodyLength - 1 - point)));
-        return true;
     }
 }

@@ -13,10 +13,4 @@ internal static partial class TsvNumberText
         negative = 0;
         return false;
     }
-
-    private static bool TryParseWindowedDecimal(ReadOnlySpan<byte> window, int start, int length, out decimal value)
-    {
-        value = 0;
-        return false;
-    }
 }

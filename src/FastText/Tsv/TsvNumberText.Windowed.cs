@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 
 namespace FastText;
 
-// The integer and decimal columns of a row read together with their neighbours on the line: TsvRow hands over the bytes its
+// The integer columns of a row read together with their neighbours on the line: TsvRow hands over the bytes its
 // columns point into (the window) and the column's place in them, so a field of any length up to 20 digits is one
 // 16-byte load inside the window (and a 4-byte one for the digits beyond 16) instead of a loop whose length and sign
 // the branch predictor has to guess per row.
@@ -22,9 +22,8 @@ internal static partial class TsvNumberText
     /// <summary>
     /// The field <c>window[start..start + length]</c> as an integer type <typeparamref name="T"/> (<see cref="int"/>,
     /// <see cref="long"/>, <see cref="short"/>, <see cref="sbyte"/> and their unsigned forms) when it is an optional
-    /// '-' (signed types) and 1 to 20 digits in the type's range, or as a <see cref="decimal"/> when it is
-    /// <c>[-]digits[.digits]</c> of at most 16 bytes after the sign, not zero, and the window is at least 16 bytes
-    /// long; the value is then the one the type's own invariant parser gives (a decimal's scale included). False for any other type, field or window (a start or
+    /// '-' (signed types) and 1 to 20 digits in the type's range, and the window is at least 16 bytes long; the value
+    /// is then the one the type's own invariant parser gives. False for any other type, field or window (a start or
     /// length outside the window included), and where <see cref="IsWindowAccelerated"/> is false: the caller's own
     /// parse decides then.
     /// </summary>
@@ -76,11 +75,6 @@ internal static partial class TsvNumberText
             return TryParseWindowedMagnitude(window, start, length, signed: false, out ulong parsed, out _)
                 && parsed <= byte.MaxValue
                 && Stored((byte)parsed, out Unsafe.As<T, byte>(ref value));
-        }
-
-        if (typeof(T) == typeof(decimal))
-        {
-            return TryParseWindowedDecimal(window, start, length, out Unsafe.As<T, decimal>(ref value));
         }
 
         return false;

@@ -61,11 +61,6 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="decimal"/>.</exception>
     public decimal GetDecimal(int column)
     {
-        if (TryParseWindowed(column, out decimal windowed))
-        {
-            return windowed;
-        }
-
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseDecimal(value, out decimal result))
         {
@@ -82,11 +77,6 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetDecimal(int column, out decimal value)
     {
-        if (TryParseWindowed(column, out value))
-        {
-            return true;
-        }
-
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseDecimal(text, out value))
         {
             return true;

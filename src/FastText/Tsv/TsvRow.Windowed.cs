@@ -5,7 +5,7 @@ namespace FastText;
 public readonly ref partial struct TsvRow
 {
     /// <summary>
-    /// Selected column <paramref name="column"/> as an integer type or <see cref="decimal"/> through
+    /// Selected column <paramref name="column"/> as an integer type <typeparamref name="T"/> through
     /// <see cref="TsvNumberText.TryParseWindowed{T}"/>, whose load may take in the bytes around the column: the window
     /// is the bytes the columns point into (the line, or the unescaped copies), so it never reaches past what the
     /// reader handed this row. Only a column found directly; false for every other column, type and shape, and the
