@@ -20,7 +20,7 @@ public partial class TsvRowWindowedColumnTests
         public byte[] Bytes => Fields.SelectMany((f, i) => i == 0 ? f : new[] { (byte)'\t' }.Concat(f)).Concat(new[] { (byte)'\n' }).ToArray();
 
         public override string ToString() =>
-            $"selection [{string.Join(", ", Selection)}], line '{Encoding.ASCII.GetString(Bytes).Replace("\t", "\\t", StringComparison.Ordinal).Replace("\n", "\\n", StringComparison.Ordinal)}'";
+            $"selection [{string.Join(", ", Selection)}], line '{string.Concat(Bytes.Select(b => b switch { (byte)'\t' => "\\t", (byte)'\n' => "\\n", _ => ((char)b).ToString() }))}'";
 
         public static IntegerLine FromSeed(int seed)
         {
