@@ -86,4 +86,44 @@ public sealed class TsvReaderGuardedTests
             }
         }
     }
+
+    // The integer getters may load a column's neighbours (TsvNumberText's windowed read): for a row kept past the
+    // reader's next call the offsets are the next line's, and the window read must still stay inside the kept line,
+    // here one of 16 bytes or more ending at a guard page, followed by a longer line whose offsets run past it.
+    [GuardedFact]
+    public void A_kept_rows_integer_getters_never_read_outside_its_line()
+    {
+        // Fields of 19 digits: from its second column on, the longer line's offsets lie past every kept line.
+        byte[] longer = Encoding.UTF8.GetBytes(string.Join("\t", Enumerable.Range(0, 40).Select(_ => new string('7', 19))) + "\n");
+        foreach (int[] columns in new[] { Enumerable.Range(0, 40).ToArray(), new[] { 0, 1, 2 }, new[] { 1, 3, 5, 7 } })
+        {
+            foreach (string text in new[] { "1234567890123456", "-42\t12345678901234567\t9", "1\t2\t3\t4\t5\t6\t7\t8\t9" })
+            {
+                byte[] bytes = Encoding.UTF8.GetBytes(text);
+                using var guarded = new GuardedBuffer(bytes.Length);
+                Span<byte> line = guarded.Bytes(bytes.Length);
+                bytes.CopyTo(line);
+                using var reader = new TsvReader(columns);
+                ReadOnlySpan<byte> input = line;
+                Assert.True(reader.TryReadRow(ref input, true, out TsvRow kept));
+                ReadOnlySpan<byte> next = longer;
+                Assert.True(reader.TryReadRow(ref next, true, out _));
+                for (int i = 0; i < columns.Length; i++)
+                {
+                    // Any value, a TsvFormatException or an ArgumentOutOfRangeException may come back (the misuse
+                    // is documented to give either); a read past the line would crash the process.
+                    try
+                    {
+                        _ = kept.TryGetInt64(i, out _);
+                        _ = kept.TryGetUInt64(i, out _);
+                        _ = kept.TryGetInt32(i, out _);
+                        _ = kept.GetInt16(i);
+                    }
+                    catch (Exception exception) when (exception is TsvFormatException or ArgumentOutOfRangeException)
+                    {
+                    }
+                }
+            }
+        }
+    }
 }
