@@ -7,7 +7,8 @@ namespace FastText;
 
 // The asynchronous fill: the same buffer, limits and pipe rules as the synchronous one (Fill, FillHeld), awaiting the
 // read instead of blocking on it. Used by ReadAsync (net8.0), by ReadRowsAsync over a Stream or a PipeReader and by
-// the asynchronous parallel read.
+// the asynchronous parallel read. Both methods are partial: their per-target declarations
+// (TsvFileReader.FillAsync.Net8.cs / .NetStandard.cs) say which builder makes their state machines.
 public sealed partial class TsvFileReader
 {
     /// <summary>
@@ -15,7 +16,7 @@ public sealed partial class TsvFileReader
     /// A pipe read cancelled by <see cref="PipeReader.CancelPendingRead"/> throws, or with
     /// <paramref name="stopOnPipeCancel"/> (the row driver's clean stop) returns true after keeping whatever it brought.
     /// </summary>
-    private async ValueTask<bool> FillAsync(CancellationToken cancellationToken, bool stopOnPipeCancel = false)
+    private async partial ValueTask<bool> FillAsync(CancellationToken cancellationToken, bool stopOnPipeCancel)
     {
         bool canceled;
         EnterFill();
@@ -47,7 +48,7 @@ public sealed partial class TsvFileReader
     }
 
     /// <summary>Reads more input behind the unconsumed bytes; true when a pipe read was cancelled (CancelPendingRead).</summary>
-    private async ValueTask<bool> FillHeldAsync(CancellationToken cancellationToken)
+    private async partial ValueTask<bool> FillHeldAsync(CancellationToken cancellationToken)
     {
         if (_readingAhead)
         {

@@ -41,6 +41,11 @@ public sealed partial class TsvFileReader
     /// <param name="cancellationToken">Stops the read.</param>
     /// <returns>False at the end of the input.</returns>
     /// <exception cref="TsvFormatException">A line breaks a rule of the options.</exception>
+    /// <remarks>
+    /// A read that waits for input reuses a pooled state machine, so reading allocates nothing per wait; as with every
+    /// <see cref="ValueTask{TResult}"/>, await the result once (or call <see cref="ValueTask{TResult}.AsTask"/>).
+    /// </remarks>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     public async ValueTask<bool> ReadAsync(CancellationToken cancellationToken = default)
     {
         if (_disposed | _handedOff)
