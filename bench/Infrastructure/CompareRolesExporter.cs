@@ -13,7 +13,9 @@ namespace FastText.Benchmarks.Infrastructure;
 /// compared within (its categories and parameter values), whether it is the group's Baseline,
 /// and whether it is FastText's own code or a peer. A method is FastText's when its name starts with "FastText" or
 /// "Ours" (the convention of every class in bench/); every other method (a peer library, the runtime, a hand-written
-/// or naive loop) is a peer. The measurements themselves are read from the full JSON report (<c>--exporters json</c>),
+/// or naive loop) is a peer, except a method whose name starts with "Floor": what the workload costs with no library
+/// at all (an end-to-end benchmark's transport alone), compared with the fastest peer like FastText's methods but never
+/// a peer itself, so a table shows how much of a time any library can remove. The measurements themselves are read from the full JSON report (<c>--exporters json</c>),
 /// keyed by the same full name, so a build without this exporter (an older commit) can still be compared.
 /// </summary>
 public sealed class CompareRolesExporter : ExporterBase
@@ -30,6 +32,9 @@ public sealed class CompareRolesExporter : ExporterBase
     /// <summary>True when <paramref name="methodName"/> names FastText's own code rather than a peer.</summary>
     public static bool IsOurs(string methodName) =>
         methodName.StartsWith("FastText", StringComparison.Ordinal) || methodName.StartsWith("Ours", StringComparison.Ordinal);
+
+    /// <summary>True when <paramref name="methodName"/> names a workload's floor (no library), neither ours nor a peer.</summary>
+    public static bool IsFloor(string methodName) => methodName.StartsWith("Floor", StringComparison.Ordinal);
 
     /// <inheritdoc/>
     public override void ExportToLog(Summary summary, ILogger logger)
@@ -49,6 +54,7 @@ public sealed class CompareRolesExporter : ExporterBase
                 .Append(",\"Group\":").Append(Quote(Group(benchmark)))
                 .Append(",\"Baseline\":").Append(summary.IsBaseline(benchmark) ? "true" : "false")
                 .Append(",\"Ours\":").Append(IsOurs(method) ? "true" : "false")
+                .Append(",\"Floor\":").Append(IsFloor(method) ? "true" : "false")
                 .Append('}');
         }
 

@@ -7,7 +7,7 @@ namespace FastText.Benchmarks.Server;
 
 /// <summary>
 /// Kestrel on a loopback port of its choosing with every library's two endpoints (<c>/fasttext/</c>, <c>/sep/</c>,
-/// <c>/csvhelper/</c> + <c>aggregate</c> and <c>rows</c>) behind <see cref="ServerAllocations.MeasureAsync"/>.
+/// <c>/csvhelper/</c> + <c>aggregate</c> and <c>rows</c>), the upload's floor (<c>/floor/drain</c>, no library) behind <see cref="ServerAllocations.MeasureAsync"/>.
 /// Synchronous I/O stays forbidden (Kestrel's default): an endpoint that wrote synchronously would fail the setup.
 /// </summary>
 public sealed class BenchServer : IAsyncDisposable
@@ -36,6 +36,7 @@ public sealed class BenchServer : IAsyncDisposable
         app.MapGet("/sep/rows", SepEndpoints.RowsAsync);
         app.MapPost("/csvhelper/aggregate", CsvHelperEndpoints.AggregateAsync);
         app.MapGet("/csvhelper/rows", CsvHelperEndpoints.RowsAsync);
+        app.MapPost("/floor/drain", FloorEndpoints.DrainAsync);
         await app.StartAsync();
         return new BenchServer(app, new Uri(app.Urls.Single()));
     }

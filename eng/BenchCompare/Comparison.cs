@@ -58,7 +58,8 @@ internal static class Comparison
 
     /// <summary>
     /// Every method of FastText's (per the roles report) against the fastest peer of its group (category and
-    /// parameters): the peer with the lowest median time over the runs, ratios formed within each run.
+    /// parameters): the peer with the lowest median time over the runs, ratios formed within each run. A floor (the
+    /// workload without any library) is compared the same way, so its ratio is the least any library could reach.
     /// </summary>
     public static List<ComparisonRow> AgainstPeers(IReadOnlyList<RunReports> runs, double threshold)
     {
@@ -72,14 +73,14 @@ internal static class Comparison
         var rows = new List<ComparisonRow>();
         foreach (var group in roles.GroupBy(role => (role.Type, role.Group)).OrderBy(g => g.Key.Type, StringComparer.Ordinal).ThenBy(g => g.Key.Group, StringComparer.Ordinal))
         {
-            var peers = group.Where(role => !role.Ours).ToList();
+            var peers = group.Where(role => !role.Ours && !role.Floor).ToList();
             if (peers.Count == 0)
             {
                 continue;
             }
 
             CaseRole fastestPeer = peers.MinBy(peer => MedianTime(runs, peer.FullName))!;
-            foreach (CaseRole ours in group.Where(role => role.Ours))
+            foreach (CaseRole ours in group.Where(role => role.Ours || role.Floor))
             {
                 var pairs = new List<(CaseResult Ours, CaseResult Peer)>();
                 foreach (RunReports run in runs)

@@ -73,6 +73,11 @@ public static class Program
         text.AppendLine("formed within one pair of adjacent measurements; the interval holds the true median with the confidence shown");
         text.AppendLine(CultureInfo.InvariantCulture, $"(order statistics); p is Mann-Whitney's two-sided test of the two sides' run times; a verdict other than");
         text.AppendLine(CultureInfo.InvariantCulture, $"'same' needs p < {Comparison.Significance} and a median ratio more than {threshold:P0} from 1.");
+        if (rows.Any(row => row.Method.StartsWith("Floor", StringComparison.Ordinal)))
+        {
+            text.AppendLine("A method named Floor... is the workload with no library (the transport alone): no library's ratio can be lower than its.");
+        }
+
         text.AppendLine();
         text.AppendLine("| Class | Method | Group | Time | Against | Ratio | Interval | Conf. | Runs | p | Verdict | Allocated |");
         text.AppendLine("|---|---|---|---:|---|---:|---|---:|---:|---:|---|---:|");

@@ -6,7 +6,7 @@ namespace FastText.BenchCompare;
 internal sealed record CaseResult(string FullName, string Type, string Method, string Parameters, double NanosecondsPerOperation, long? AllocatedBytes);
 
 /// <summary>What the roles report (bench/Infrastructure/CompareRolesExporter.cs) says of a case.</summary>
-internal sealed record CaseRole(string FullName, string Type, string Method, string Parameters, string Group, bool Baseline, bool Ours);
+internal sealed record CaseRole(string FullName, string Type, string Method, string Parameters, string Group, bool Baseline, bool Ours, bool Floor);
 
 /// <summary>
 /// The reports of one process of the benchmark host: a folder holding BenchmarkDotNet's <c>results/</c> with the
@@ -82,7 +82,8 @@ internal sealed class RunReports
                 var caseRole = new CaseRole(
                     role.GetProperty("FullName").GetString()!, role.GetProperty("Type").GetString()!,
                     role.GetProperty("Method").GetString()!, role.GetProperty("Parameters").GetString()!,
-                    role.GetProperty("Group").GetString()!, role.GetProperty("Baseline").GetBoolean(), role.GetProperty("Ours").GetBoolean());
+                    role.GetProperty("Group").GetString()!, role.GetProperty("Baseline").GetBoolean(), role.GetProperty("Ours").GetBoolean(),
+                    role.TryGetProperty("Floor", out JsonElement floor) && floor.GetBoolean());
                 roles[caseRole.FullName] = caseRole;
             }
         }
