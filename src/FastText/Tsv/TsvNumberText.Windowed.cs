@@ -1,5 +1,6 @@
 using System;
 using System.Runtime.CompilerServices;
+using FastText.Internal;
 
 namespace FastText;
 
@@ -33,48 +34,42 @@ internal static partial class TsvNumberText
         value = default!;
         if (typeof(T) == typeof(int))
         {
-            return TryParseWindowedSigned(window, start, length, int.MaxValue, out long parsed) && Stored((int)parsed, out Unsafe.As<T, int>(ref value));
+            return TryParseWindowedSigned(window, start, length, int.MaxValue, out long parsed) && GenericStore.Into((int)parsed, ref value);
         }
 
         if (typeof(T) == typeof(long))
         {
-            return TryParseWindowedSigned(window, start, length, long.MaxValue, out Unsafe.As<T, long>(ref value));
+            return TryParseWindowedSigned(window, start, length, long.MaxValue, out long parsed) && GenericStore.Into(parsed, ref value);
         }
 
         if (typeof(T) == typeof(short))
         {
-            return TryParseWindowedSigned(window, start, length, short.MaxValue, out long parsed) && Stored((short)parsed, out Unsafe.As<T, short>(ref value));
+            return TryParseWindowedSigned(window, start, length, short.MaxValue, out long parsed) && GenericStore.Into((short)parsed, ref value);
         }
 
         if (typeof(T) == typeof(sbyte))
         {
-            return TryParseWindowedSigned(window, start, length, sbyte.MaxValue, out long parsed) && Stored((sbyte)parsed, out Unsafe.As<T, sbyte>(ref value));
+            return TryParseWindowedSigned(window, start, length, sbyte.MaxValue, out long parsed) && GenericStore.Into((sbyte)parsed, ref value);
         }
 
         if (typeof(T) == typeof(ulong))
         {
-            return TryParseWindowedMagnitude(window, start, length, signed: false, out Unsafe.As<T, ulong>(ref value), out _);
+            return TryParseWindowedUnsigned(window, start, length, ulong.MaxValue, out ulong parsed) && GenericStore.Into(parsed, ref value);
         }
 
         if (typeof(T) == typeof(uint))
         {
-            return TryParseWindowedMagnitude(window, start, length, signed: false, out ulong parsed, out _)
-                && parsed <= uint.MaxValue
-                && Stored((uint)parsed, out Unsafe.As<T, uint>(ref value));
+            return TryParseWindowedUnsigned(window, start, length, uint.MaxValue, out ulong parsed) && GenericStore.Into((uint)parsed, ref value);
         }
 
         if (typeof(T) == typeof(ushort))
         {
-            return TryParseWindowedMagnitude(window, start, length, signed: false, out ulong parsed, out _)
-                && parsed <= ushort.MaxValue
-                && Stored((ushort)parsed, out Unsafe.As<T, ushort>(ref value));
+            return TryParseWindowedUnsigned(window, start, length, ushort.MaxValue, out ulong parsed) && GenericStore.Into((ushort)parsed, ref value);
         }
 
         if (typeof(T) == typeof(byte))
         {
-            return TryParseWindowedMagnitude(window, start, length, signed: false, out ulong parsed, out _)
-                && parsed <= byte.MaxValue
-                && Stored((byte)parsed, out Unsafe.As<T, byte>(ref value));
+            return TryParseWindowedUnsigned(window, start, length, byte.MaxValue, out ulong parsed) && GenericStore.Into((byte)parsed, ref value);
         }
 
         return false;
@@ -98,12 +93,10 @@ internal static partial class TsvNumberText
         return false;
     }
 
+    /// <summary>An unsigned type's value from <see cref="TryParseWindowedMagnitude"/>: in range when at most <paramref name="maximum"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool Stored<TValue>(TValue parsed, out TValue destination)
-    {
-        destination = parsed;
-        return true;
-    }
+    private static bool TryParseWindowedUnsigned(ReadOnlySpan<byte> window, int start, int length, ulong maximum, out ulong value) =>
+        TryParseWindowedMagnitude(window, start, length, signed: false, out value, out _) && value <= maximum;
 
     /// <summary>True when <paramref name="start"/> and <paramref name="length"/> name a non-empty field inside a window of at least 16 bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -32,7 +32,7 @@ internal static class TsvPlainParse
 
         if (typeof(T) == typeof(int))
         {
-            return TryParseSigned(text, int.MinValue, int.MaxValue, out long parsed) && Store(value: (int)parsed, ref value);
+            return TryParseSigned(text, int.MinValue, int.MaxValue, out long parsed) && GenericStore.Into((int)parsed, ref value);
         }
 
         if (typeof(T) == typeof(long))
@@ -42,12 +42,12 @@ internal static class TsvPlainParse
 
         if (typeof(T) == typeof(short))
         {
-            return TryParseSigned(text, short.MinValue, short.MaxValue, out long parsed) && Store(value: (short)parsed, ref value);
+            return TryParseSigned(text, short.MinValue, short.MaxValue, out long parsed) && GenericStore.Into((short)parsed, ref value);
         }
 
         if (typeof(T) == typeof(sbyte))
         {
-            return TryParseSigned(text, sbyte.MinValue, sbyte.MaxValue, out long parsed) && Store(value: (sbyte)parsed, ref value);
+            return TryParseSigned(text, sbyte.MinValue, sbyte.MaxValue, out long parsed) && GenericStore.Into((sbyte)parsed, ref value);
         }
 
         if (typeof(T) == typeof(ulong))
@@ -57,17 +57,17 @@ internal static class TsvPlainParse
 
         if (typeof(T) == typeof(uint))
         {
-            return TryParseUnsigned(text, uint.MaxValue, out ulong parsed) && Store(value: (uint)parsed, ref value);
+            return TryParseUnsigned(text, uint.MaxValue, out ulong parsed) && GenericStore.Into((uint)parsed, ref value);
         }
 
         if (typeof(T) == typeof(ushort))
         {
-            return TryParseUnsigned(text, ushort.MaxValue, out ulong parsed) && Store(value: (ushort)parsed, ref value);
+            return TryParseUnsigned(text, ushort.MaxValue, out ulong parsed) && GenericStore.Into((ushort)parsed, ref value);
         }
 
         if (typeof(T) == typeof(byte))
         {
-            return TryParseUnsigned(text, byte.MaxValue, out ulong parsed) && Store(value: (byte)parsed, ref value);
+            return TryParseUnsigned(text, byte.MaxValue, out ulong parsed) && GenericStore.Into((byte)parsed, ref value);
         }
 
         if (typeof(T) == typeof(decimal))
@@ -106,13 +106,6 @@ internal static class TsvPlainParse
         }
 
         return false;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool Store<TValue, T>(TValue value, ref T destination)
-    {
-        Unsafe.As<T, TValue>(ref destination) = value;
-        return true;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
