@@ -9,6 +9,7 @@ namespace FastText.Tests.Building;
 /// growing is back there after Dispose, as a server that audits each request's rents expects (counted by
 /// <see cref="PooledArrayLedger"/> from the runtime's ArrayPool events).
 /// </summary>
+[Collection(nameof(PooledArrayLedgerCollection))]
 public class Utf8ValueStringBuilderSharedPoolTests
 {
     [Theory]

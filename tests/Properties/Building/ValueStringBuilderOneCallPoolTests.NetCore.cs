@@ -12,6 +12,7 @@ namespace FastText.Tests.Building;
 /// the shared pool, or held as the thread's spare array, when they return and when a value's formatting throws
 /// (counted by <see cref="PooledArrayLedger"/> from the runtime's ArrayPool events, on a fresh thread).
 /// </summary>
+[Collection(nameof(PooledArrayLedgerCollection))]
 public class ValueStringBuilderOneCallPoolTests
 {
     /// <summary>Formats as <see cref="Text"/>, or throws from its formatting when <see cref="Throws"/>.</summary>

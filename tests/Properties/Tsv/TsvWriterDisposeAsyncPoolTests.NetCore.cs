@@ -13,6 +13,7 @@ namespace FastText.Tests.Tsv;
 /// destination failing in the write, the flush or the pipe's flush, the writer faulted before, disposed while a flush
 /// was pending. Counted by <see cref="PooledArrayLedger"/> from the runtime's ArrayPool events.
 /// </summary>
+[Collection(nameof(PooledArrayLedgerCollection))]
 public sealed class TsvWriterDisposeAsyncPoolTests
 {
     public static TheoryData<string> Ways => new() { "delivered", "write throws", "flush throws", "pipe flush throws", "faulted before", "pending flush" };
