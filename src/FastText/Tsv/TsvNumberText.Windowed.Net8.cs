@@ -34,7 +34,7 @@ internal static partial class TsvNumberText
         }
 
         ref byte origin = ref MemoryMarshal.GetReference(window);
-        negative = signed && Unsafe.Add(ref origin, start) == (byte)'-' ? 1 : 0;
+        negative = signed ? MinusSign(Unsafe.Add(ref origin, start)) : 0;
         int digitsStart = start + negative;
         int digitCount = length - negative;
         if ((uint)(digitCount - 1) >= MaxWindowedDigits)
@@ -44,15 +44,15 @@ internal static partial class TsvNumberText
 
         // The 0 to 4 leading digits beyond the last 16. A field of 17 or more digits leaves 4 bytes from its start
         // inside the window; a shorter one shifts its load out entirely, whatever it held.
-        int headCount = Math.Max(digitCount - WindowLength, 0);
-        uint headLoad = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref origin, Math.Min(digitsStart, window.Length - sizeof(uint))));
+        int headCount = AtLeastZero(digitCount - WindowLength);
+        uint headLoad = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref origin, AtMost(digitsStart, window.Length - sizeof(uint))));
         uint head = (uint)((((ulong)headLoad << (8 * (4 - headCount))) & uint.MaxValue) | (0x30303030UL >> (8 * headCount)));
 
         // window.Length >= 16 and the tail ends where the field does, so the load lies inside the window and the
         // tail inside the load: lanes offset to offset + tailCount - 1.
         int tailStart = digitsStart + headCount;
         int tailCount = digitCount - headCount;
-        int loadAt = Math.Min(tailStart, window.Length - WindowLength);
+        int loadAt = AtMost(tailStart, window.Length - WindowLength);
         int offset = tailStart - loadAt;
         Vector128<byte> values = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref origin, loadAt)) - Vector128.Create((byte)'0');
 
@@ -77,6 +77,18 @@ internal static partial class TsvNumberText
         magnitude = (headValue * 10_000_000_000_000_000) + tailValue;
         return true;
     }
+
+    // The sign, the head's length and the loads' places vary from row to row in a column of mixed values, and the
+    // JIT compiles '? 1 : 0', Math.Max and Math.Min here to branches that then miss about every other row; these
+    // are the same values in arithmetic. Operands are offsets inside a window, so the differences do not overflow.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int MinusSign(byte text) => (int)(((uint)(text ^ '-') - 1) >> 31);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int AtLeastZero(int value) => value & ~(value >> 31);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int AtMost(int value, int limit) => limit + ((value - limit) & ((value - limit) >> 31));
 
     // Each of the four bytes '0'-'9': no high nibble but 3, and adding 6 keeps it so.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
