@@ -50,6 +50,16 @@ internal static partial class DecimalFloat
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static bool TryParseDoubleGeneral(ReadOnlySpan<byte> text, out double value)
     {
+        if (TryScanLongShapeSigned(text, out ulong longDigits, out int longFractionDigits, out bool longNegative))
+        {
+            // Mostly more than 2^53: Eisel-Lemire for every value of the shape, rather than a branch per value on
+            // whether Clinger's case applies (the product decides every value of up to 19 digits correctly).
+            (ulong longMantissa, int longPower) = EiselLemire(longDigits, -longFractionDigits, DoubleFormat);
+            double longMagnitude = BitConverter.UInt64BitsToDouble(longMantissa | ((ulong)longPower << 52));
+            value = longNegative ? -longMagnitude : longMagnitude;
+            return true;
+        }
+
         if (!TryScan(text, out ulong digits, out long exponent, out bool negative))
         {
             value = 0;

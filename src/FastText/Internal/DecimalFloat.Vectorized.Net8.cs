@@ -7,13 +7,16 @@ using System.Runtime.Intrinsics;
 namespace FastText.Internal;
 
 /// <summary>
-/// The shape most float and double columns hold, <c>digits.digits</c> with 8 to 16 bytes (after a sign) and the
-/// point among the first eight, read without a loop over the digits: the field's first eight and last eight bytes
-/// (two loads inside the span, overlapping when it is shorter than 16) make one vector; one compare finds the point
-/// and another checks that every other byte is a digit; one byte shuffle drops the point and right-aligns the digits
-/// (zeros in front); <see cref="SixteenDigits"/> turns the 16 digit bytes into one number. At most 15 digits, so the
-/// value is below 2^53 and Clinger's exact case always applies. SSSE3 on x64 and AdvSimd on ARM64; elsewhere, and
-/// for every other shape, <see cref="TryScan"/> (the scalar twin the tests compare this with).
+/// The shapes most float and double columns hold, read without a loop over the digits, so a column whose values
+/// vary in length costs what a column of one length costs. The short shape, <c>digits.digits</c> with 8 to 16 bytes
+/// (after a sign) and the point among the first eight: the field's first eight and last eight bytes (two loads
+/// inside the span, overlapping when it is shorter than 16) make one vector; one compare finds the point and another
+/// checks that every other byte is a digit; one byte shuffle drops the point and right-aligns the digits (zeros in
+/// front); <see cref="SixteenDigits"/> turns the 16 digit bytes into one number. At most 15 digits, so the value is
+/// below 2^53 and Clinger's exact case always applies. The long shape, the same with 17 to 32 bytes and at most 19
+/// significant digits (a double's shortest round-trip text, "0.6393648086299024"): the first 16 bytes as the short
+/// shape reads 16, the bytes after them from a second load that ends the field. SSSE3 on x64 and AdvSimd on ARM64;
+/// elsewhere, and for every other shape, <see cref="TryScan"/> (the scalar twin the tests compare both with).
 /// </summary>
 internal static partial class DecimalFloat
 {
@@ -25,7 +28,23 @@ internal static partial class DecimalFloat
 
     private static readonly byte[] ShortShapeControls = BuildShortShapeControls();
 
-    /// <summary>True where <see cref="TryScanShortShape"/> runs as vector code (SSSE3 or AdvSimd).</summary>
+    private const int LongShapeMaxLength = 32;
+
+    // The long shape's tail mask: the 16 bytes from offset n are 16 - n zeros, then n bytes of all ones.
+    private static ReadOnlySpan<byte> TailLanes =>
+    [
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    ];
+
+    private static ReadOnlySpan<ulong> UInt64PowersOfTen =>
+    [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000,
+    ];
+
+    /// <summary>True where <see cref="TryScanShortShape"/> and <see cref="TryScanLongShape"/> run as vector code (SSSE3 or AdvSimd).</summary>
     internal static bool IsShortShapeAccelerated => ByteShuffle.IsAccelerated;
 
     /// <summary><see cref="TryScanShortShape"/> after an optional '-' or '+'.</summary>
@@ -40,10 +59,31 @@ internal static partial class DecimalFloat
             return false;
         }
 
-        // '+' and '-' are 0x2B and 0x2D: one compare tells a sign.
+        return TryScanShortShape(WithoutSign(text, out negative), out digits, out fractionDigits);
+    }
+
+    /// <summary><see cref="TryScanLongShape"/> after an optional '-' or '+'.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryScanLongShapeSigned(ReadOnlySpan<byte> text, out ulong digits, out int fractionDigits, out bool negative)
+    {
+        negative = false;
+        if (!IsShortShapeAccelerated || text.Length <= ShortShapeMaxLength)
+        {
+            digits = 0;
+            fractionDigits = 0;
+            return false;
+        }
+
+        return TryScanLongShape(WithoutSign(text, out negative), out digits, out fractionDigits);
+    }
+
+    // '+' and '-' are 0x2B and 0x2D: one compare tells a sign. The text is not empty.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ReadOnlySpan<byte> WithoutSign(ReadOnlySpan<byte> text, out bool negative)
+    {
         uint first = text[0];
         negative = first == '-';
-        return TryScanShortShape(text.Slice(((first - '+') & ~2u) == 0 ? 1 : 0), out digits, out fractionDigits);
+        return text.Slice(((first - '+') & ~2u) == 0 ? 1 : 0);
     }
 
     /// <summary>
@@ -86,6 +126,59 @@ internal static partial class DecimalFloat
         Vector128<byte> control = Unsafe.ReadUnaligned<Vector128<byte>>(
             ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(ShortShapeControls), (((length - ShortShapeMinLength) * ShortShapeControlsPerLength) + point) * 16));
         digits = SixteenDigits.Value(ByteShuffle.Shuffle(values, control));
+        return true;
+    }
+
+    /// <summary>
+    /// Reads <c>digits.digits</c>, the whole span, when it has 17 to 32 bytes, the point among the first eight and at
+    /// most 19 significant digits (leading zeros, before or after the point, are not significant): the digits without
+    /// the point, and how many of them follow it. False for any other text, and where
+    /// <see cref="IsShortShapeAccelerated"/> is false.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool TryScanLongShape(ReadOnlySpan<byte> text, out ulong digits, out int fractionDigits)
+    {
+        int length = text.Length;
+        digits = 0;
+        fractionDigits = 0;
+        if (!IsShortShapeAccelerated || (uint)(length - ShortShapeMaxLength - 1) > LongShapeMaxLength - ShortShapeMaxLength - 1)
+        {
+            return false;
+        }
+
+        // The head is bytes 0-15: the point and 15 digits. The tail load ends the field; its lanes from 32 - length
+        // on are the 1 to 16 bytes after the head (the lanes before them, bytes the head holds, are zeroed).
+        ref byte start = ref MemoryMarshal.GetReference(text);
+        int tailCount = length - 16;
+        Vector128<byte> head = Unsafe.ReadUnaligned<Vector128<byte>>(ref start);
+        Vector128<byte> tailLanes = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref MemoryMarshal.GetReference(TailLanes), tailCount));
+        Vector128<byte> headValues = head - Vector128.Create((byte)'0');
+        Vector128<byte> tailValues = (Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref start, tailCount)) - Vector128.Create((byte)'0')) & tailLanes;
+        uint headDigitLanes = Vector128.Equals(Vector128.Min(headValues, Vector128.Create((byte)9)), headValues).ExtractMostSignificantBits();
+        uint tailDigitLanes = Vector128.Equals(Vector128.Min(tailValues, Vector128.Create((byte)9)), tailValues).ExtractMostSignificantBits();
+        uint pointLanes = Vector128.Equals(head, Vector128.Create((byte)'.')).ExtractMostSignificantBits();
+        uint zeroLanes = Vector128.Equals(headValues, Vector128<byte>.Zero).ExtractMostSignificantBits();
+
+        int point = BitOperations.TrailingZeroCount(pointLanes | 0x100);
+        if (point is 0 or >= 8 || pointLanes != 1u << point || (headDigitLanes | pointLanes) != 0xFFFF || tailDigitLanes != 0xFFFF)
+        {
+            return false;
+        }
+
+        // The first byte that is neither a zero nor the point starts the significant digits; the zeros before it,
+        // the point not counted, are leading ones. A head of zeros (16: none found) leaves the tail's 1 to 16 digits.
+        int firstSignificant = BitOperations.TrailingZeroCount(~(zeroLanes | pointLanes));
+        int leadingZeros = firstSignificant - (int)((uint)(point - firstSignificant) >> 31);
+        if (length - 1 - leadingZeros > MaxSignificantDigits)
+        {
+            return false;
+        }
+
+        // Below 10^19 once the leading zeros are set aside, so neither the product nor the sum wraps.
+        Vector128<byte> control = Unsafe.ReadUnaligned<Vector128<byte>>(
+            ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(ShortShapeControls), (((ShortShapeMaxLength - ShortShapeMinLength) * ShortShapeControlsPerLength) + point) * 16));
+        digits = (SixteenDigits.Value(ByteShuffle.Shuffle(headValues, control)) * UInt64PowersOfTen[tailCount]) + SixteenDigits.Value(tailValues);
+        fractionDigits = length - 1 - point;
         return true;
     }
 
