@@ -1,6 +1,5 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
-using System.Threading;
 using FastText.Tests.Infrastructure;
 using Xunit;
 
@@ -17,6 +16,9 @@ public unsafe class AsciiConcurrentMutationTests
     private static readonly int[] Lengths = [1, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1000];
     private const int RoundsPerLength = 300;
 
+    // ASCII letters of both cases, a space and a non-ASCII value (0xE9 / U+00E9).
+    private static readonly ushort[] Flips = ['a', 'Z', ' ', 0xE9];
+
     [GuardedFact]
     public void Char_operations_stay_inside_a_buffer_another_thread_is_changing()
     {
@@ -27,7 +29,7 @@ public unsafe class AsciiConcurrentMutationTests
         {
             Span<char> chars = guarded.Chars(length);
             chars.Fill('Q');
-            using var flipper = new Flipper((byte*)Unsafe.AsPointer(ref chars[0]), length, sizeof(char));
+            using var flipper = new BufferFlipper((byte*)Unsafe.AsPointer(ref chars[0]), length, sizeof(char), Flips);
             for (int round = 0; round < RoundsPerLength; round++)
             {
                 chars = guarded.Chars(length);
@@ -80,7 +82,7 @@ public unsafe class AsciiConcurrentMutationTests
         {
             Span<byte> bytes = guarded.Bytes(length);
             bytes.Fill((byte)'q');
-            using var flipper = new Flipper((byte*)Unsafe.AsPointer(ref bytes[0]), length, sizeof(byte));
+            using var flipper = new BufferFlipper((byte*)Unsafe.AsPointer(ref bytes[0]), length, sizeof(byte), Flips);
             for (int round = 0; round < RoundsPerLength; round++)
             {
                 bytes = guarded.Bytes(length);
@@ -128,44 +130,5 @@ public unsafe class AsciiConcurrentMutationTests
         (int offset, int count) = range.GetOffsetAndLength(length);
         Assert.InRange(offset, 0, length);
         Assert.InRange(count, 0, length - offset);
-    }
-
-    /// <summary>Writes 'a', 'Z' or a non-ASCII value (0xE9 / U+00E9) at pseudo-random indexes until disposed.</summary>
-    private sealed class Flipper : IDisposable
-    {
-        private readonly Thread _thread;
-        private volatile bool _stop;
-
-        public Flipper(byte* start, int length, int elementSize)
-        {
-            _thread = new Thread(() =>
-            {
-                uint state = 2463534242;
-                while (!_stop)
-                {
-                    state ^= state << 13;
-                    state ^= state >> 17;
-                    state ^= state << 5;
-                    int index = (int)(state % (uint)length);
-                    ushort value = (state >> 8 & 3) switch { 0 => 'a', 1 => 'Z', 2 => ' ', _ => 0xE9 };
-                    if (elementSize == sizeof(char))
-                    {
-                        Volatile.Write(ref *(ushort*)(start + (2 * index)), value);
-                    }
-                    else
-                    {
-                        Volatile.Write(ref start[index], (byte)value);
-                    }
-                }
-            })
-            { IsBackground = true };
-            _thread.Start();
-        }
-
-        public void Dispose()
-        {
-            _stop = true;
-            _thread.Join();
-        }
     }
 }
