@@ -128,30 +128,6 @@ internal static partial class DecimalFloat
     }
 
     /// <summary>
-    /// <paramref name="digits"/> / 10^<paramref name="fractionDigits"/>, negated when <paramref name="negative"/> is 1:
-    /// the correctly rounded value when the digits are below 2^53 and <paramref name="fractionDigits"/> is at most 22
-    /// (Clinger's exact case: one division of two exact doubles). The sign is the result's top bit, not a branch.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static double ExactQuotient(ulong digits, int fractionDigits, int negative)
-    {
-        double magnitude = (long)digits / DoublePowersOfTen[fractionDigits];
-        return BitConverter.UInt64BitsToDouble(BitConverter.DoubleToUInt64Bits(magnitude) | ((ulong)negative << 63));
-    }
-
-    /// <summary>
-    /// <see cref="ExactQuotient"/> as a <see cref="float"/>: false when narrowing the double could round twice (it lies
-    /// halfway between two floats), and the caller's general parse decides then.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static bool TryExactQuotient(ulong digits, int fractionDigits, int negative, out float value)
-    {
-        bool exact = TryNarrowExactly((long)digits / DoublePowersOfTen[fractionDigits], out float magnitude);
-        value = BitConverter.UInt32BitsToSingle(BitConverter.SingleToUInt32Bits(magnitude) | ((uint)negative << 31));
-        return exact;
-    }
-
-    /// <summary>
     /// Clinger's exact case in double precision (digits at most 2^53, |exponent| at most 22): both operands are exact
     /// doubles, so the one IEEE multiplication or division is the correctly rounded value.
     /// </summary>

@@ -1,5 +1,4 @@
 using System;
-using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
@@ -9,10 +8,6 @@ namespace FastText;
 
 internal static partial class TsvNumberText
 {
-    // A number with a point is read when it has at most 15 digits: below 10^15 < 2^53, an exact double, so one
-    // division by an exact power of ten rounds once.
-    private const int MaxExactDecimalDigits = 15;
-
     private static readonly Vector128<byte> LaneNumbers = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 
     /// <summary>True where <see cref="TryParseWindowedMagnitude"/> runs (SSSE3 or AdvSimd).</summary>
@@ -80,96 +75,6 @@ internal static partial class TsvNumberText
         }
 
         magnitude = (headValue * 10_000_000_000_000_000) + tailValue;
-        return true;
-    }
-
-    /// <summary>
-    /// The field <c>window[start..start + length]</c> as a <see cref="double"/> when it is an optional '-' and 1 to 15
-    /// digits with at most one '.' between two of them (<see cref="TryScanWindowedDigitsAndPoint"/>): the digits, below 2^53,
-    /// divided by a power of ten of at most 10^14, Clinger's exact case, so the one division is correctly rounded.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryParseWindowedDouble(ReadOnlySpan<byte> window, int start, int length, out double value)
-    {
-        if (TryScanWindowedDigitsAndPoint(window, start, length, out ulong digits, out int fractionDigits, out int negative))
-        {
-            value = DecimalFloat.ExactQuotient(digits, fractionDigits, negative);
-            return true;
-        }
-
-        value = 0;
-        return false;
-    }
-
-    /// <summary>The same field as a <see cref="float"/>, through the double quotient when narrowing it rounds once.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryParseWindowedSingle(ReadOnlySpan<byte> window, int start, int length, out float value)
-    {
-        value = 0;
-        return TryScanWindowedDigitsAndPoint(window, start, length, out ulong digits, out int fractionDigits, out int negative)
-            && DecimalFloat.TryExactQuotient(digits, fractionDigits, negative, out value);
-    }
-
-    /// <summary>
-    /// An optional '-' and 1 to 15 digits with at most one '.' between two of them, the whole field
-    /// <c>window[start..start + length]</c>: the digits as one number, how many follow the point (0 without one), and
-    /// 1 after a '-'. One 16-byte load inside the window holds the field (from its first byte, or ending at the
-    /// window's end); one compare finds the point and one byte shuffle right-aligns the digits behind zeros, taking
-    /// the lane before for the digits up to the point, so the point and the neighbours' bytes drop out; one compare
-    /// checks what is left. No branch depends on the field's length, its sign or where its point is.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryScanWindowedDigitsAndPoint(ReadOnlySpan<byte> window, int start, int length, out ulong digits, out int fractionDigits, out int negative)
-    {
-        digits = 0;
-        fractionDigits = 0;
-        negative = 0;
-        if (!IsWindowAccelerated || !IsWindowedField(window, start, length))
-        {
-            return false;
-        }
-
-        ref byte origin = ref MemoryMarshal.GetReference(window);
-        negative = MinusSign(Unsafe.Add(ref origin, start));
-        int fieldStart = start + negative;
-        int fieldLength = length - negative;
-        if ((uint)(fieldLength - 1) >= WindowLength)
-        {
-            return false;
-        }
-
-        // window.Length >= 16 and the field ends inside it, so the load lies inside the window and the field inside
-        // the load: lanes offset to offset + fieldLength - 1 (at most lane 15, so the masks fit in 16 bits).
-        int loadAt = AtMost(fieldStart, window.Length - WindowLength);
-        int offset = fieldStart - loadAt;
-        int lastLane = offset + fieldLength - 1;
-        Vector128<byte> bytes = Unsafe.ReadUnaligned<Vector128<byte>>(ref Unsafe.Add(ref origin, loadAt));
-        uint fieldLanes = ((2u << lastLane) - 1) & ~((1u << offset) - 1);
-        uint pointLanes = Vector128.Equals(bytes, Vector128.Create((byte)'.')).ExtractMostSignificantBits() & fieldLanes;
-
-        // A second point, or one that starts or ends the field (".5", "5."), is a shape the runtime's parser decides.
-        int hasPoint = (int)((0u - pointLanes) >> 31);
-        int digitCount = fieldLength - hasPoint;
-        if ((pointLanes & (pointLanes - 1)) != 0 || (pointLanes & ((1u << offset) | (1u << lastLane))) != 0 || digitCount > MaxExactDecimalDigits)
-        {
-            return false;
-        }
-
-        // Output lane i takes load lane i + lastLane - 15, or the lane before that up to the point (pointEnd is the
-        // lane after the point, 0 without one); the lanes before the first digit get an all-ones control, which
-        // selects zero.
-        int pointEnd = 32 - BitOperations.LeadingZeroCount(pointLanes);
-        Vector128<byte> source = LaneNumbers + Vector128.Create((byte)(lastLane + 1 - WindowLength));
-        Vector128<byte> control = (source + Vector128.LessThan(source, Vector128.Create((byte)pointEnd)))
-            | Vector128.LessThan(LaneNumbers, Vector128.Create((byte)(WindowLength - digitCount)));
-        Vector128<byte> values = ByteShuffle.Shuffle(bytes - Vector128.Create((byte)'0'), control);
-        if (!Vector128.EqualsAll(Vector128.Min(values, Vector128.Create((byte)9)), values))
-        {
-            return false;
-        }
-
-        digits = SixteenDigits.Value(values);
-        fractionDigits = (lastLane + 1 - pointEnd) & -hasPoint;
         return true;
     }
 

@@ -13,16 +13,4 @@ internal static partial class TsvNumberText
         negative = 0;
         return false;
     }
-
-    private static bool TryParseWindowedDouble(ReadOnlySpan<byte> window, int start, int length, out double value)
-    {
-        value = 0;
-        return false;
-    }
-
-    private static bool TryParseWindowedSingle(ReadOnlySpan<byte> window, int start, int length, out float value)
-    {
-        value = 0;
-        return false;
-    }
 }

@@ -4,11 +4,10 @@ using FastText.Internal;
 
 namespace FastText;
 
-// The integer and short floating-point columns of a row read together with their neighbours on the line: TsvRow hands over
-// the bytes its columns point into (the window) and the column's place in them, so an integer of any length up to 20
-// digits is one 16-byte load inside the window (and a 4-byte one for the digits beyond 16), and a number with a point
-// of up to 16 bytes one load too, instead of a loop (or a choice of vector steps) whose length and sign the branch predictor has
-// to guess per row.
+// The integer columns of a row read together with their neighbours on the line: TsvRow hands over the bytes its
+// columns point into (the window) and the column's place in them, so a field of any length up to 20 digits is one
+// 16-byte load inside the window (and a 4-byte one for the digits beyond 16) instead of a loop whose length and sign
+// the branch predictor has to guess per row.
 internal static partial class TsvNumberText
 {
     // 16 bytes: the widest load that the vector path shuffles in one step, and 16 digits: what SixteenDigits adds up.
@@ -24,9 +23,8 @@ internal static partial class TsvNumberText
     /// <summary>
     /// The field <c>window[start..start + length]</c> as an integer type <typeparamref name="T"/> (<see cref="int"/>,
     /// <see cref="long"/>, <see cref="short"/>, <see cref="sbyte"/> and their unsigned forms) when it is an optional
-    /// '-' (signed types) and 1 to 20 digits in the type's range, or as a <see cref="double"/> or <see cref="float"/>
-    /// when it is an optional '-' and 1 to 15 digits with at most one '.' between two of them, and the window is at
-    /// least 16 bytes long; the value is then the one the type's own invariant parser gives. False for any other type, field or window (a start or
+    /// '-' (signed types) and 1 to 20 digits in the type's range, and the window is at least 16 bytes long; the value
+    /// is then the one the type's own invariant parser gives. False for any other type, field or window (a start or
     /// length outside the window included), and where <see cref="IsWindowAccelerated"/> is false: the caller's own
     /// parse decides then.
     /// </summary>
@@ -72,16 +70,6 @@ internal static partial class TsvNumberText
         if (typeof(T) == typeof(byte))
         {
             return TryParseWindowedUnsigned(window, start, length, byte.MaxValue, out ulong parsed) && GenericStore.Into((byte)parsed, ref value);
-        }
-
-        if (typeof(T) == typeof(double))
-        {
-            return TryParseWindowedDouble(window, start, length, out double parsed) && GenericStore.Into(parsed, ref value);
-        }
-
-        if (typeof(T) == typeof(float))
-        {
-            return TryParseWindowedSingle(window, start, length, out float parsed) && GenericStore.Into(parsed, ref value);
         }
 
         return false;

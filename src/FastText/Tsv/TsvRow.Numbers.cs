@@ -356,11 +356,6 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="double"/> (empty, other bytes, out of range).</exception>
     public double GetDouble(int column)
     {
-        if (TryParseWindowed(column, out double windowed))
-        {
-            return windowed;
-        }
-
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseDouble(value, out double result))
         {
@@ -377,11 +372,6 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetDouble(int column, out double value)
     {
-        if (TryParseWindowed(column, out value))
-        {
-            return true;
-        }
-
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseDouble(text, out value))
         {
             return true;
@@ -398,11 +388,6 @@ public readonly ref partial struct TsvRow
     /// <exception cref="TsvFormatException">The line ends before the column, or the column is not a <see cref="float"/> (empty, other bytes, out of range).</exception>
     public float GetSingle(int column)
     {
-        if (TryParseWindowed(column, out float windowed))
-        {
-            return windowed;
-        }
-
         ReadOnlySpan<byte> value = this[column];
         if (!TsvNumberText.TryParseSingle(value, out float result))
         {
@@ -419,11 +404,6 @@ public readonly ref partial struct TsvRow
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="column"/> is not an index into the selection.</exception>
     public bool TryGetSingle(int column, out float value)
     {
-        if (TryParseWindowed(column, out value))
-        {
-            return true;
-        }
-
         if (TryGetColumn(column, out ReadOnlySpan<byte> text) && TsvNumberText.TryParseSingle(text, out value))
         {
             return true;

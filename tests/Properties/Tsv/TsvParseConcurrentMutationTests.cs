@@ -80,8 +80,6 @@ public unsafe partial class TsvParseConcurrentMutationTests
                         _ = TsvNumberText.TryParseWindowed(buffer, start, length, out uint _);
                         _ = TsvNumberText.TryParseWindowed(buffer, start, length, out ushort _);
                         _ = TsvNumberText.TryParseWindowed(buffer, start, length, out byte _);
-                        _ = TsvNumberText.TryParseWindowed(buffer, start, length, out double _);
-                        _ = TsvNumberText.TryParseWindowed(buffer, start, length, out float _);
                     }
                 }
             }
