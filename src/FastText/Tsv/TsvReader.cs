@@ -51,9 +51,11 @@ public sealed partial class TsvReader : IDisposable
     private int[] _lengths = Array.Empty<int>();
     private int _foundCount;
 
-    // Row column i is slot i (every column, or a selection given in ascending order without duplicates): then this is _foundCount, so
-    // TsvRow reads a present column with one comparison; otherwise 0 and TsvRow maps the column to its slot.
-    private bool _directSlots;
+    // Row columns below _directLimit are slots of the same number (int.MaxValue for a selection given in ascending
+    // order without duplicates, and every column of a line scanned whole; the leading asked-for columns otherwise):
+    // _directFound is the found ones among them, so TsvRow reads such a column with one comparison, and maps any
+    // other to its slot.
+    private int _directLimit;
     private int _directFound;
 
     private long _lineNumber;
@@ -222,7 +224,7 @@ public sealed partial class TsvReader : IDisposable
     {
         var reader = new TsvReader(options);
         reader._allColumns = true;
-        reader._directSlots = true;
+        reader._directLimit = 0;
         return reader;
     }
 
@@ -804,7 +806,7 @@ public sealed partial class TsvReader : IDisposable
         }
 
         _columnIndices = columns;
-        _directSlots = _allColumns || IsIdentity(slots);
+        _directLimit = IsIdentity(slots) ? int.MaxValue : 0;
         _sortedColumns = sorted;
         _slotOfColumn = slots;
         _starts = new int[sorted.Length];
@@ -848,7 +850,11 @@ public sealed partial class TsvReader : IDisposable
     private void SetFound(int found)
     {
         _foundCount = found;
-        _directFound = _directSlots ? found : 0;
+        _directFound = found < _directLimit ? found : _directLimit;
+        if (_scatterAsked)
+        {
+            ScatterAskedColumns(found);
+        }
     }
 
     private static bool IsIdentity(int[] columns)

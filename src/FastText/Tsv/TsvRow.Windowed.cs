@@ -14,7 +14,7 @@ public readonly ref partial struct TsvRow
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryParseWindowed<T>(int column, out T value)
     {
-        if ((uint)column < (uint)_direct)
+        if (IsDirect(column))
         {
             return TsvNumberText.TryParseWindowed(_columns, ItemOf(_starts, column), ItemOf(_lengths, column), out value);
         }

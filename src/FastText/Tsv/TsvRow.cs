@@ -23,13 +23,15 @@ public readonly ref partial struct TsvRow
     private readonly long _lineNumber;
 
     // A snapshot of where the reader recorded this line's columns, so reading a column touches only the row (the
-    // all-columns loop reads dozens per line). The reader's found count never exceeds its arrays' length, and the
-    // three are taken together, so _direct bounds these arrays even for a row kept past the reader's next call
+    // all-columns loop reads dozens per line). The reader's found count never exceeds its arrays' length, its direct
+    // bits name only columns inside the arrays they go with, and all are taken together, so _direct and _directBits
+    // bound these arrays even for a row kept past the reader's next call
     // (ItemOf relies on it). Spans, unlike the arrays, need no null check. The slices stay checked: a stale row's
     // offsets may not fit its line.
     private readonly ReadOnlySpan<int> _starts;
     private readonly ReadOnlySpan<int> _lengths;
     private readonly int _direct;
+    private readonly ulong _directBits;
     private readonly int _columnCount;
 
     // columns is where the column offsets point: the line itself, or the unescaped copies of the columns.
@@ -39,9 +41,10 @@ public readonly ref partial struct TsvRow
         _line = line;
         _columns = columns;
         _lineNumber = lineNumber;
-        _starts = reader.Starts;
-        _lengths = reader.Lengths;
+        _starts = reader.RowStarts;
+        _lengths = reader.RowLengths;
         _direct = reader.DirectFound;
+        _directBits = reader.DirectBits;
         _columnCount = reader.AllColumns ? reader.LineFieldCount : reader.SlotOfColumn.Length;
     }
 
@@ -75,7 +78,7 @@ public readonly ref partial struct TsvRow
 
     // Every column, and the line's fields not all found yet: find them (static, the row by value: see ColumnOrThrow).
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static int CountFields(TsvRow row) => row._reader.FindFields(row._columns, row._lineNumber, int.MaxValue);
+    private static int CountFields(TsvRow row) => row._reader.FieldCountOf(row._columns, row._lineNumber);
 
     /// <summary>The selected column <paramref name="column"/> (an index into the selection, not the file).</summary>
     /// <exception cref="TsvFormatException">The line ends before that column.</exception>
@@ -85,7 +88,7 @@ public readonly ref partial struct TsvRow
         get
         {
             // The direct test inline (the span comes back in registers, no out value), everything else out of line.
-            if ((uint)column < (uint)_direct)
+            if (IsDirect(column))
             {
                 return _columns.Slice(ItemOf(_starts, column), ItemOf(_lengths, column));
             }
@@ -94,7 +97,12 @@ public readonly ref partial struct TsvRow
         }
     }
 
-    // Only after the caller's index was checked against _direct.
+    // Below the found count of a selection's leading slots, or a found column of the ones a reader without a
+    // projection was asked for (their bits; the unsigned test keeps a negative column from selecting a bit).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool IsDirect(int column) => (uint)column < (uint)_direct || ((uint)column < 64u && (_directBits & (1UL << column)) != 0);
+
+    // Only after the caller's index was checked by IsDirect.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int ItemOf(ReadOnlySpan<int> items, int index) => Unsafe.Add(ref MemoryMarshal.GetReference(items), index);
 
@@ -116,7 +124,7 @@ public readonly ref partial struct TsvRow
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryGetColumn(int column, out ReadOnlySpan<byte> value)
     {
-        if ((uint)column < (uint)_direct)
+        if (IsDirect(column))
         {
             value = _columns.Slice(ItemOf(_starts, column), ItemOf(_lengths, column));
             return true;
@@ -231,13 +239,14 @@ public readonly ref partial struct TsvRow
             ThrowHelper.ThrowArgumentOutOfRange(nameof(column));
         }
 
-        if (column >= _reader.FindFields(_columns, _lineNumber, column))
+        int slot = _reader.SlotOfField(_columns, _lineNumber, column);
+        if (slot < 0)
         {
             value = default;
             return false;
         }
 
-        value = _columns.Slice(_reader.Starts[column], _reader.Lengths[column]);
+        value = _columns.Slice(_reader.Starts[slot], _reader.Lengths[slot]);
         return true;
     }
 

@@ -582,6 +582,114 @@ public sealed class TsvFileReaderTests
         Assert.Throws<InvalidOperationException>(() => reader.SelectColumns(0));
     }
 
+    /// <summary>
+    /// Without a projection, on wide lines (up to 90 fields, some longer than a 64-byte chunk, \r\n or \n) whose rows
+    /// mostly ask for a few columns far apart (so the reader records only those, and reads them from offsets indexed
+    /// by file column) and sometimes for others (so it learns more, and may switch to recording every field up to the
+    /// highest): every column read, as bytes and through the integer and double getters (which may read the bytes
+    /// around a column), equals what a reader projecting that column alone returns for the same line.
+    /// </summary>
+    [FastTextProperty(Arbitrary = [typeof(SeedArbitrary)], RunsAtDefault = 300)]
+    public void Without_a_projection_columns_read_far_apart_match_a_projection_of_each(int seed)
+    {
+        var random = new Random(seed);
+        int width = random.Next(1, 91);
+        string newLine = random.Next(3) == 0 ? "\r\n" : "\n";
+        string[][] lines = Enumerable.Range(0, random.Next(1, 40))
+            .Select(_ => Enumerable.Range(0, random.Next(1, width + 1)).Select(_ => Field(random)).ToArray())
+            .ToArray();
+        foreach (string[] fields in lines.Where(fields => fields is [""]))
+        {
+            fields[0] = "0"; // an empty line is skipped, not a row
+        }
+
+        byte[] bytes = Encoding.UTF8.GetBytes(string.Concat(lines.Select(fields => string.Join("\t", fields) + newLine)));
+        int[] hot = Enumerable.Range(0, random.Next(1, 4)).Select(_ => random.Next(width + 2)).ToArray();
+
+        using TsvFileReader reader = TsvFileReader.From(bytes);
+        int line = 0;
+        foreach (TsvRow row in reader)
+        {
+            IEnumerable<int> asked = random.Next(8) == 0 ? hot.Append(random.Next(width + 2)) : hot;
+            foreach (int column in asked.OrderBy(_ => random.Next()))
+            {
+                string actual = Read(row, column);
+                string expected = ReadProjected(bytes, line, column);
+                Assert.True(expected == actual, $"Replay with seed {seed}: line {line}, column {column}: expected {expected}, got {actual}");
+            }
+
+            line++;
+        }
+
+        Assert.Equal(lines.Length, line);
+
+        static string Field(Random random) => random.Next(6) switch
+        {
+            0 => "",
+            1 => new string('x', random.Next(60, 140)),
+            2 => (random.Next(2) == 0 ? "-" : "") + random.Next().ToString(CultureInfo.InvariantCulture) + random.Next(1000).ToString(CultureInfo.InvariantCulture),
+            3 => (random.NextDouble() * 1000).ToString("R", CultureInfo.InvariantCulture),
+            _ => random.Next(100).ToString(CultureInfo.InvariantCulture),
+        };
+
+        static string Read(TsvRow row, int column)
+        {
+            if (!row.TryGetColumn(column, out ReadOnlySpan<byte> value))
+            {
+                return "<absent>";
+            }
+
+            string integer = row.TryGetInt64(column, out long parsed) ? parsed.ToString(CultureInfo.InvariantCulture) : "-";
+            string number = row.TryGetDouble(column, out double real) ? real.ToString("R", CultureInfo.InvariantCulture) : "-";
+            return $"[{Encoding.UTF8.GetString(value.ToArray())}] {integer} {number}";
+        }
+
+        static string ReadProjected(byte[] bytes, int line, int column)
+        {
+            using TsvFileReader projected = TsvFileReader.From(bytes, new TsvOptions { ThrowOnMissingColumns = false }).SelectColumns(column);
+            int at = 0;
+            foreach (TsvRow row in projected)
+            {
+                if (at++ == line)
+                {
+                    return Read(row, 0);
+                }
+            }
+
+            return "<no such line>";
+        }
+    }
+
+    /// <summary>
+    /// Without a projection, rows that ask for more absent columns than the reader has offset slots (each one
+    /// remembered as asked for, so later lines learn from their scan that it is absent) still read the present ones,
+    /// on the line that asked and on every later one, and huge indices are absent without a map as long as them.
+    /// </summary>
+    [Fact]
+    public void Without_a_projection_many_absent_columns_asked_for_leave_the_present_ones_right()
+    {
+        string text = string.Concat(Enumerable.Range(0, 200).Select(line => $"a{line}\tb{line}\tc{line}\n"));
+        using TsvFileReader reader = TsvFileReader.FromText(text);
+        int lineNumber = 0;
+        foreach (TsvRow row in reader)
+        {
+            for (int column = 3; column < 3 + (2 * lineNumber); column++)
+            {
+                Assert.False(row.TryGetColumn(column, out _), $"line {lineNumber}, column {column}");
+            }
+
+            Assert.False(row.TryGetColumn(int.MaxValue, out _));
+            Assert.False(row.TryGetColumn(1 << 24, out _));
+            Assert.Equal($"a{lineNumber}|b{lineNumber}|c{lineNumber}", $"{Text(row[0])}|{Text(row[1])}|{Text(row[2])}");
+            Assert.Equal(3, row.ColumnCount);
+            lineNumber++;
+        }
+
+        Assert.Equal(200, lineNumber);
+
+        static string Text(ReadOnlySpan<byte> bytes) => Encoding.UTF8.GetString(bytes.ToArray());
+    }
+
     [Fact]
     public void A_row_declared_before_the_loop_compiles_and_shows_in_the_debugger()
     {

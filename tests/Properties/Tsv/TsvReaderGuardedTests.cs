@@ -58,10 +58,8 @@ public sealed class TsvReaderGuardedTests
             {
                 foreach (string text in new[] { "a", "a\tb", "ab\tc\td" })
                 {
-                    byte[] bytes = Encoding.UTF8.GetBytes(text);
-                    using var guarded = new GuardedBuffer(bytes.Length);
-                    Span<byte> line = guarded.Bytes(bytes.Length);
-                    bytes.CopyTo(line);
+                    using GuardedBuffer guarded = GuardedText(text, out int length);
+                    Span<byte> line = guarded.Bytes(length);
                     using TsvFileReader file = TsvFileReader.From(new MemoryStream(longer));
                     using var selecting = new TsvReader(columns ?? Array.Empty<int>());
                     TsvReader reader = columns is null ? file.Reader : selecting;
@@ -89,7 +87,9 @@ public sealed class TsvReaderGuardedTests
 
     // The integer getters may load a column's neighbours (TsvNumberText's windowed read): for a row kept past the
     // reader's next call the offsets are the next line's, and the window read must still stay inside the kept line,
-    // here one of 16 bytes or more ending at a guard page, followed by a longer line whose offsets run past it.
+    // here one of 16 bytes or more ending at a guard page, followed by a longer line whose offsets run past it. A
+    // reader without a projection is first taught the columns (a row that asks for them), so its rows read them
+    // directly from offsets indexed by file column, as a selection's rows read theirs.
     [GuardedFact]
     public void A_kept_rows_integer_getters_never_read_outside_its_line()
     {
@@ -97,33 +97,58 @@ public sealed class TsvReaderGuardedTests
         byte[] longer = Encoding.UTF8.GetBytes(string.Join("\t", Enumerable.Range(0, 40).Select(_ => new string('7', 19))) + "\n");
         foreach (int[] columns in new[] { Enumerable.Range(0, 40).ToArray(), new[] { 0, 1, 2 }, new[] { 1, 3, 5, 7 } })
         {
-            foreach (string text in new[] { "1234567890123456", "-42\t12345678901234567\t9", "1\t2\t3\t4\t5\t6\t7\t8\t9" })
+            foreach (bool everyColumn in new[] { false, true })
             {
-                byte[] bytes = Encoding.UTF8.GetBytes(text);
-                using var guarded = new GuardedBuffer(bytes.Length);
-                Span<byte> line = guarded.Bytes(bytes.Length);
-                bytes.CopyTo(line);
-                using var reader = new TsvReader(columns);
-                ReadOnlySpan<byte> input = line;
-                Assert.True(reader.TryReadRow(ref input, true, out TsvRow kept));
-                ReadOnlySpan<byte> next = longer;
-                Assert.True(reader.TryReadRow(ref next, true, out _));
-                for (int i = 0; i < columns.Length; i++)
+                foreach (string text in new[] { "1234567890123456", "-42\t12345678901234567\t9", "1\t2\t3\t4\t5\t6\t7\t8\t9" })
                 {
-                    // Any value, a TsvFormatException or an ArgumentOutOfRangeException may come back (the misuse
-                    // is documented to give either); a read past the line would crash the process.
-                    try
+                    using GuardedBuffer guarded = GuardedText(text, out int length);
+                    Span<byte> line = guarded.Bytes(length);
+                    using TsvFileReader file = TsvFileReader.From(new MemoryStream(longer));
+                    using var selecting = new TsvReader(columns);
+                    TsvReader reader = everyColumn ? file.Reader : selecting;
+                    if (everyColumn)
                     {
-                        _ = kept.TryGetInt64(i, out _);
-                        _ = kept.TryGetUInt64(i, out _);
-                        _ = kept.TryGetInt32(i, out _);
-                        _ = kept.GetInt16(i);
+                        ReadOnlySpan<byte> first = longer;
+                        Assert.True(reader.TryReadRow(ref first, true, out TsvRow teaching));
+                        foreach (int column in columns)
+                        {
+                            _ = teaching.TryGetInt64(column, out _);
+                        }
                     }
-                    catch (Exception exception) when (exception is TsvFormatException or ArgumentOutOfRangeException)
+
+                    ReadOnlySpan<byte> input = line;
+                    Assert.True(reader.TryReadRow(ref input, true, out TsvRow kept));
+                    ReadOnlySpan<byte> next = longer;
+                    Assert.True(reader.TryReadRow(ref next, true, out _));
+                    for (int i = 0; i < columns.Length; i++)
                     {
+                        int column = everyColumn ? columns[i] : i;
+
+                        // Any value, a TsvFormatException or an ArgumentOutOfRangeException may come back (the misuse
+                        // is documented to give either); a read past the line would crash the process.
+                        try
+                        {
+                            _ = kept.TryGetInt64(column, out _);
+                            _ = kept.TryGetUInt64(column, out _);
+                            _ = kept.TryGetInt32(column, out _);
+                            _ = kept.GetInt16(column);
+                        }
+                        catch (Exception exception) when (exception is TsvFormatException or ArgumentOutOfRangeException)
+                        {
+                        }
                     }
                 }
             }
         }
+    }
+
+    // The UTF-8 of text, flush against a no-access page.
+    private static GuardedBuffer GuardedText(string text, out int length)
+    {
+        byte[] bytes = Encoding.UTF8.GetBytes(text);
+        var guarded = new GuardedBuffer(bytes.Length);
+        bytes.CopyTo(guarded.Bytes(bytes.Length));
+        length = bytes.Length;
+        return guarded;
     }
 }
