@@ -18,6 +18,11 @@ public sealed partial class ValueStringWriter
     /// <exception cref="ObjectDisposedException">The writer was disposed.</exception>
     public override void Write(ReadOnlySpan<char> buffer)
     {
+        if (TryWriteInPlace(buffer))
+        {
+            return;
+        }
+
         ValueStringBuilder builder = Resume();
         try
         {

@@ -49,6 +49,7 @@ internal ref struct CompositeFormatReader
 
     /// <summary>Reads the next token; false at the end of the format.</summary>
     /// <exception cref="FormatException">The format is invalid at this point.</exception>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool MoveNext()
     {
         string format = _format;
@@ -73,6 +74,11 @@ internal ref struct CompositeFormatReader
             // The text before the brace is a token of its own; the brace is read on the next call.
             Literal = remainder.Slice(0, untilBrace);
             _pos = pos + untilBrace;
+            return true;
+        }
+
+        if (TryReadPlainItem(format, pos))
+        {
             return true;
         }
 
@@ -120,6 +126,52 @@ internal ref struct CompositeFormatReader
 
         int rest = format.AsSpan(end).IndexOfAny('{', '}');
         return rest < 0 ? -1 : end - pos + rest;
+    }
+
+    /// <summary>
+    /// The items most formats are made of, "{0}" to "{99}" (no alignment, no format), read without the general
+    /// grammar's char-by-char state: a one-call Format of sixteen ints spent more time here than in the ints.
+    /// False leaves everything to <see cref="ReadItem"/>, which also reports every error.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadPlainItem(string format, int pos)
+    {
+        if (format[pos] != '{' || pos > format.Length - 3)
+        {
+            return false;
+        }
+
+        int first = format[pos + 1] - '0';
+        if ((uint)first > 9)
+        {
+            return false;
+        }
+
+        char next = format[pos + 2];
+        if (next == '}')
+        {
+            SetPlainItem(first, pos + 3);
+            return true;
+        }
+
+        int second = next - '0';
+        if ((uint)second > 9 || pos > format.Length - 4 || format[pos + 3] != '}')
+        {
+            return false;
+        }
+
+        SetPlainItem((first * 10) + second, pos + 4);
+        return true;
+    }
+
+    private void SetPlainItem(int index, int next)
+    {
+        _pos = next;
+        Index = index;
+        Width = 0;
+        LeftAlign = false;
+        ItemFormat = default;
+        Literal = default;
     }
 
     // pos is at the char after '{', ch is that char.

@@ -347,8 +347,28 @@ public partial class TextWriterContractTests
                 ours.Write(new string('n', 5000)); // would grow the array the outer write holds
                 return "x";
             });
+            // Short writes too: they fit the array the outer write holds, so only the in-progress check stops them.
+            var nestedChar = new Callback(() =>
+            {
+                ours.Write('n');
+                return "x";
+            });
+            var nestedShort = new Callback(() =>
+            {
+                ours.Write("nn");
+                return "x";
+            });
+            var nestedChars = new Callback(() =>
+            {
+                ours.Write(new[] { 'n' });
+                return "x";
+            });
             var nestedRead = new Callback(() => ours.ToString()!);
-            foreach (Action write in new Action[] { () => ours.Write(nestedWrite), () => ours.Write("{0}", nestedWrite), () => ours.Write(nestedRead), () => ours.Write("{0}{1}", 1, nestedWrite) })
+            foreach (Action write in new Action[]
+            {
+                () => ours.Write(nestedWrite), () => ours.Write("{0}", nestedWrite), () => ours.Write(nestedRead), () => ours.Write("{0}{1}", 1, nestedWrite),
+                () => ours.Write(nestedChar), () => ours.Write(nestedShort), () => ours.Write(nestedChars),
+            })
             {
                 InvalidOperationException e = Assert.Throws<InvalidOperationException>(write);
                 Assert.Contains("from inside one of its own writes", e.Message, StringComparison.Ordinal);

@@ -156,6 +156,44 @@ public class TsvNumberTextTests
         }
     }
 
+    [Fact]
+    public void Every_point_position_of_a_short_decimal_keeps_its_sign_and_scale()
+    {
+        // The lengths around the vector step's 4 to 16 bytes, the point at every index, with a sign or none, and
+        // digits that are all zeros, end in zeros or start with them: scale and sign are bits decimal equality ignores.
+        var random = new Random(20261203);
+        for (int length = 1; length <= 18; length++)
+        {
+            for (int point = -1; point < length; point++)
+            {
+                foreach (string sign in new[] { "", "-", "+" })
+                {
+                    for (int variant = 0; variant < 4; variant++)
+                    {
+                        char[] chars = new char[length];
+                        for (int i = 0; i < length; i++)
+                        {
+                            chars[i] = variant switch
+                            {
+                                0 => '0',
+                                1 => i >= length - 2 ? '0' : (char)random.Next('0', '9' + 1),
+                                2 => i < 2 ? '0' : (char)random.Next('0', '9' + 1),
+                                _ => (char)random.Next('0', '9' + 1),
+                            };
+                        }
+
+                        if (point >= 0)
+                        {
+                            chars[point] = '.';
+                        }
+
+                        Decimal_matches_Utf8Parser_with_its_scale(sign + new string(chars));
+                    }
+                }
+            }
+        }
+    }
+
     private static void Same<T>(bool expected, T expectedValue, bool actual, T actualValue, string text)
     {
         Assert.True(expected == actual, $"{typeof(T).Name} '{text}': Utf8Parser {expected}, TsvNumberText {actual}");
