@@ -635,8 +635,8 @@ public sealed partial class ValueStringWriter : TextWriter
     {
         _length = builder.Suspend(out char[]? rented, out _stamp);
 
-        // Most writes keep the array they resumed: storing the same reference again costs a GC write barrier on
-        // every write, which was a twentieth of a short report's time.
+        // Most writes keep the array they resumed: storing the same reference again costs a GC write barrier
+        // on every write, which was a twentieth of a short report's time.
         if (!ReferenceEquals(rented, _rented))
         {
             _rented = rented;
