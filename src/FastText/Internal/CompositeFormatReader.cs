@@ -150,7 +150,7 @@ internal ref struct CompositeFormatReader
         char next = format[pos + 2];
         if (next == '}')
         {
-            SetPlainItem(first, pos + 3);
+            SetItem(pos + 3, first);
             return true;
         }
 
@@ -160,17 +160,18 @@ internal ref struct CompositeFormatReader
             return false;
         }
 
-        SetPlainItem((first * 10) + second, pos + 4);
+        SetItem(pos + 4, (first * 10) + second);
         return true;
     }
 
-    private void SetPlainItem(int index, int next)
+    // The one place an item's state is set, for both readers; `next` is where reading resumes after the item.
+    private void SetItem(int next, int index, int width = 0, bool leftAlign = false, ReadOnlySpan<char> itemFormat = default)
     {
         _pos = next;
         Index = index;
-        Width = 0;
-        LeftAlign = false;
-        ItemFormat = default;
+        Width = width;
+        LeftAlign = leftAlign;
+        ItemFormat = itemFormat;
         Literal = default;
     }
 
@@ -259,12 +260,7 @@ internal ref struct CompositeFormatReader
             }
         }
 
-        _pos = pos + 1;
-        Index = index;
-        Width = width;
-        LeftAlign = leftAlign;
-        ItemFormat = itemFormat;
-        Literal = default;
+        SetItem(pos + 1, index, width, leftAlign, itemFormat);
     }
 
     /// <summary>The FormatException string.Format throws for an index past the arguments.</summary>
