@@ -24,7 +24,7 @@ internal static partial class TsvNumberText
     /// <paramref name="negative"/> is 1 after a '-' (with any magnitude, zero included), else 0.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static bool TryParseWindowedMagnitude(ReadOnlySpan<byte> window, int start, int length, bool signed, out ulong magnitude, out int negative)
+    private static bool TryParseWindowedMagnitude(ReadOnlySpan<byte> window, int start, int length, bool signed, bool narrow, out ulong magnitude, out int negative)
     {
         magnitude = 0;
         negative = 0;
@@ -40,6 +40,15 @@ internal static partial class TsvNumberText
         if ((uint)(digitCount - 1) >= MaxWindowedDigits)
         {
             return false;
+        }
+
+        // A narrow type's field (16 bits or fewer: at most 5 digits when valid) in a general-purpose register, no
+        // vector step, when 8 bytes of the window end with it. Only a field padded with leading zeros past 8 digits,
+        // or one within the window's first 8 bytes (a line's first column), takes the vector step below: for a
+        // column of valid values the branch goes one way.
+        if (narrow && digitCount <= sizeof(ulong) && digitsStart + digitCount >= sizeof(ulong))
+        {
+            return TryParseEightDigitsEndingAt(ref origin, digitsStart + digitCount, digitCount, out magnitude);
         }
 
         // The 0 to 4 leading digits beyond the last 16. A field of 17 or more digits leaves 4 bytes from its start
@@ -76,6 +85,48 @@ internal static partial class TsvNumberText
 
         magnitude = (headValue * 10_000_000_000_000_000) + tailValue;
         return true;
+    }
+
+    /// <summary>
+    /// 1 to 8 digits ending at <paramref name="digitsEnd"/> &gt;= 8 in the window: one 8-byte load that ends where
+    /// the field does (so it starts inside the window), its bytes before the field read as '0'. Little-endian words,
+    /// so the field's first byte is the lowest of its bytes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryParseEightDigitsEndingAt(ref byte origin, int digitsEnd, int digitCount, out ulong magnitude)
+    {
+        magnitude = 0;
+        if (!BitConverter.IsLittleEndian)
+        {
+            return false;
+        }
+
+        // The bytes before the field are the low 8 - digitCount ones: a mask of them that is empty for 8 digits.
+        ulong text = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref origin, digitsEnd - sizeof(ulong)));
+        ulong before = (ulong.MaxValue >> ((8 * digitCount) - 1)) >> 1;
+        text = (text & ~before) | (0x3030303030303030UL & before);
+        if (!AreEightDigits(text))
+        {
+            return false;
+        }
+
+        magnitude = EightDigitsValue(text);
+        return true;
+    }
+
+    // Each of the eight bytes '0'-'9' (see AreFourDigits).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool AreEightDigits(ulong text) =>
+        ((text & 0xF0F0F0F0F0F0F0F0) | (((text + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) >> 4)) == 0x3333333333333333;
+
+    // Eight digits, the first in the lowest byte: pairs, fours, then the pair of fours; no lane carries into the next.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong EightDigitsValue(ulong text)
+    {
+        ulong values = text - 0x3030303030303030;
+        ulong pairs = ((values * 10) + (values >> 8)) & 0x00FF00FF00FF00FF;
+        ulong fours = ((pairs * 100) + (pairs >> 16)) & 0x0000FFFF0000FFFF;
+        return ((fours * 10_000) + (fours >> 32)) & uint.MaxValue;
     }
 
     // The sign, the head's length and the loads' places vary from row to row in a column of mixed values, and the
